@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Remote configuration (DECISIONS "Names and fixed values"): links and names a deployment sets. */
+export const remoteConfigSchema = z.object({
+  productName: z.string(),
+  version: z.string(),
+  callTscNumber: z.string(),
+  privacyPolicyUrl: z.string(),
+  passwordResetUrl: z.string(),
+  /** The knowledge article on resetting a password (the 160-day banner links it). */
+  passwordArticleUrl: z.string(),
+  training: z.object({
+    certifiedServiceTechCourse: z.string(),
+    serviceCoursesCatalog: z.string(),
+    technicianCertificationGuide: z.string(),
+  }),
+  productDeliveryInspectionUrl: z.string(),
+  crmFrontDoorUrl: z.string(),
+  communityUrl: z.string(),
+  qualityReportUrl: z.string(),
+  partsPdfUrl: z.string(),
+});
+export type RemoteConfig = z.infer<typeof remoteConfigSchema>;

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** Every non-2xx answer of the gateway has this body. */
+export const apiErrorSchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  /** Machine-readable cause where a caller must branch on it (e.g. DCU commit refusals). */
+  errorCode: z.string().optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+export type Health = z.infer<typeof healthSchema>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** SPEC §1/§4: internal = CRM user type STANDARD, or account record type OEM Account. */
+export const INTERNAL_USER_TYPE = 'STANDARD';
+export const OEM_ACCOUNT_RECORD_TYPE = 'OEM Account';
+
+export const userKindSchema = z.enum(['internal', 'external']);
+export type UserKind = z.infer<typeof userKindSchema>;
+
+/**
+ * The one user-type rule, shared because the gateway enforces it and the PWA displays it.
+ * Comparison is exact, as the CRM stores these picklist values verbatim.
+ */
+export function userKindOf(user: {
+  userType: string | null;
+  accountRecordType: string | null;
+}): UserKind {
+  return user.userType === INTERNAL_USER_TYPE || user.accountRecordType === OEM_ACCOUNT_RECORD_TYPE
+    ? 'internal'
+    : 'external';
+}
+
+/** The signed-in user record (SPEC §3 "Logged-in user"), camel-cased, plus Torque's own fields. */
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  userType: z.string().nullable(),
+  accountId: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  accountName: z.string().nullable(),
+  accountRecordType: z.string().nullable(),
+  contactId: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  isAdmin: z.boolean(),
+  /** ISO date-time; null when the identity provider does not expire passwords. */
+  passwordExpiresAt: z.string().nullable(),
+  kind: userKindSchema,
+});
+export type User = z.infer<typeof userSchema>;

@@ -1,0 +1,109 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+// ARCHITECTURE.md "Import rules", enforced: one-way imports between the layers.
+const zones = [
+  // contract/ imports only zod.
+  { target: './contract', from: ['./src', './sw', './gateway', './tests', './e2e', './bench'] },
+  // domain/ imports only contract/.
+  {
+    target: './src/domain',
+    from: './src',
+    except: ['./domain'],
+    message: 'src/domain imports only contract/',
+  },
+  { target: './src/domain', from: ['./sw', './gateway'] },
+  // The gateway and the PWA never import each other.
+  { target: './gateway', from: ['./src', './sw'] },
+  { target: ['./src', './sw'], from: './gateway' },
+  // Nothing imports sw/.
+  { target: ['./src', './gateway', './tests'], from: './sw' },
+  // sw/ may import db/, sync/ and api/ (and domain/ + contract/ they stand on).
+  {
+    target: './sw',
+    from: './src',
+    except: ['./db', './sync', './api', './domain'],
+    message: 'sw/ may import only src/db, src/sync, src/api and src/domain',
+  },
+  // Lower layers never import features or the app shell.
+  {
+    target: ['./src/db', './src/sync', './src/api', './src/components', './src/workers'],
+    from: ['./src/features', './src/app'],
+  },
+];
+
+const features = [
+  'auth',
+  'home',
+  'knowledge',
+  'machines',
+  'dcu',
+  'cases',
+  'predictions',
+  'dealers',
+  'notifications',
+  'settings',
+  'support',
+];
+// A feature never imports another feature.
+for (const f of features) {
+  zones.push({
+    target: `./src/features/${f}`,
+    from: './src/features',
+    except: [`./${f}`],
+    message:
+      'A feature never imports another feature: move shared UI to components/, rules to domain/',
+  });
+}
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', '.tmp', 'dev-dist', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver': {
+        typescript: {
+          noWarnOnMultipleProjects: true,
+          project: ['tsconfig.json', 'tsconfig.sw.json', 'tsconfig.node.json'],
+        },
+      },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': 'error',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      // No fetch outside api/ and sw/ (ARCHITECTURE.md).
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call the gateway through src/api/' },
+      ],
+    },
+  },
+  {
+    files: ['src/api/**', 'sw/**', 'gateway/**', 'tests/**', 'e2e/**', 'bench/**', '*.config.*'],
+    rules: { 'no-restricted-globals': 'off' },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        fetch: 'readonly',
+      },
+    },
+  },
+);

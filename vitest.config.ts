@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Two lanes: `unit` (domain rules and components, jsdom + fake-indexeddb) and `gateway`
+// (Fastify via app.inject on PGlite, and on PostgreSQL when DATABASE_URL is set).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['tests/domain/**/*.test.ts', 'tests/components/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup-unit.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'gateway',
+          environment: 'node',
+          include: ['tests/gateway/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file boots its own databases; two cores cannot run many PGlite instances at once.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

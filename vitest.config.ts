@@ -24,6 +24,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // One Chromium at a time: two cores, and one shared gateway.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,63 @@
+// JavaScript the first screen loads, gzipped: /login for a new visitor and /home for a signed-in
+// user, measured in Chromium against the built PWA (run `npm run build` first) and the real
+// gateway. Goal (ARCHITECTURE.md): <= 120 KB; issue budget: < 170 KB.
+import { existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, PASSWORD } from '../e2e/support/browser';
+import { startGateway } from '../e2e/support/gateway';
+import { kb } from './support';
+
+if (!existsSync('dist/index.html')) {
+  console.error('dist/ is missing: run `npm run build` first');
+  process.exit(1);
+}
+
+const gw = await startGateway(Number(process.env.BENCH_PORT ?? 8192));
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+
+async function measure(page: Page, path: string, ready: () => Promise<unknown>) {
+  const scripts = new Map<string, number>();
+  const pending: Promise<void>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    pending.push(
+      res.body().then(
+        (body) =>
+          void scripts.set(new URL(res.url()).pathname, gzipSync(body, { level: 9 }).length),
+        () => undefined,
+      ),
+    );
+  });
+  await page.goto(path);
+  await ready();
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+  console.log(`${path}: ${scripts.size} scripts, ${kb(total)} gzipped`);
+  for (const [name, size] of [...scripts].sort((a, b) => b[1] - a[1])) {
+    console.log(`    ${kb(size).padStart(9)}  ${name}`);
+  }
+  return total;
+}
+
+try {
+  // Service workers blocked: the point is what the network must carry on a first visit.
+  const context = await browser.newContext({ baseURL: gw.url, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await measure(page, '/login', () => page.getByRole('button', { name: 'Sign in' }).waitFor());
+
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/oidc\//);
+  await page.getByLabel('Email').fill('dana.tech@northfield.example');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.pathname === '/home');
+
+  const fresh = await context.newPage();
+  await measure(fresh, '/home', () => fresh.getByTestId('profile-card').waitFor());
+  await context.close();
+} finally {
+  await browser.close();
+  await gw.stop();
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newContext, signIn, trackPageErrors } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('offline shell', () => {
+  it('reloads Home without network from the precache and the local profile', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await signIn(page, 'dana.tech@northfield.example');
+    const me = await (await page.request.get('/api/v1/me')).json();
+    await page.getByTestId('profile-card').getByText(me.contactEmail).waitFor();
+    // The service worker must control the page before the network goes away.
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
+      timeout: 30_000,
+    });
+
+    await context.setOffline(true);
+    await page.reload();
+    const card = page.getByTestId('profile-card');
+    await card.getByText(me.contactEmail).waitFor();
+    expect(await card.innerText()).toContain('Northfield Equipment');
+    expect(new URL(page.url()).pathname).toBe('/home');
+
+    // The other areas of the shell open offline too.
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByText(/Version 1\.0/).waitFor();
+    await context.setOffline(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

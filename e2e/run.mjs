@@ -1,0 +1,19 @@
+// The e2e lane: Debian's Chromium, the production build, the real gateway.
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(
+    `Chromium is missing at ${chromium}. Install Debian's build: apt-get update && apt-get install -y chromium`,
+  );
+  process.exit(1);
+}
+
+const run = (cmd, args) => {
+  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+if (!process.env.E2E_SKIP_BUILD) run('npm', ['run', 'build']);
+run('npx', ['vitest', 'run', '--project', 'e2e', ...process.argv.slice(2)]);

@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// Flags from ARCHITECTURE.md: without the background-networking ones Chromium keeps dialling
+// out of this closed network.
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: run 'apt-get install -y chromium'`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export async function newContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl(), viewport: { width: 412, height: 915 } });
+}
+
+export const PASSWORD = 'torque';
+
+/**
+ * Signs in through the embedded identity provider's real login page, starting from `path`
+ * (a protected route, or /login), and waits until the PWA has landed on `expectPath`.
+ */
+export async function signIn(page: Page, email: string, path = '/login', expectPath = '/home') {
+  await page.goto(path);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/oidc\//);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.pathname === expectPath, { timeout: 30_000 });
+}
+
+/** Collects uncaught page errors (unhandled rejections included) so a test can assert none. */
+export function trackPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}

@@ -1,0 +1,59 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { remoteVerifier } from './auth/id-token';
+import { createGuards } from './auth/guards';
+import { embeddedIssuer, type GatewayConfig } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/schema';
+import { installErrorHandler } from './http/errors';
+import { createEmbeddedIdp } from './idp/index';
+import { authRoutes } from './routes/auth';
+import { configRoutes } from './routes/config';
+import { dealerRoutes } from './routes/dealers';
+import { healthRoutes } from './routes/health';
+import { linkRoutes } from './routes/links';
+import { meRoutes } from './routes/me';
+import { staticRoutes } from './routes/static';
+
+/**
+ * Builds the gateway on an open, migrated database. No port: main.ts listens, tests inject.
+ */
+export async function buildApp(
+  config: GatewayConfig,
+  db: Kysely<Database>,
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Session tokens travel in these headers: never into the logs.
+      redact: {
+        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+    },
+    bodyLimit: 1_048_576,
+    // The IdP's interaction ids and the SPA's paths are long; default is 100.
+    routerOptions: { maxParamLength: 500 },
+    trustProxy: config.publicUrl.startsWith('https:'),
+  });
+  app.decorateRequest('user', null);
+  installErrorHandler(app);
+  await app.register(fastifyCookie);
+
+  const issuer = embeddedIssuer(config);
+  const idp = issuer ? await createEmbeddedIdp(config, db, issuer) : null;
+  const verifier = idp ? idp.verifier : remoteVerifier(config.oidcAuthority!, config.oidcClientId!);
+  const ctx: AppContext = { config, db, guards: createGuards(db, config), idp, verifier };
+
+  await app.register(healthRoutes, ctx);
+  await app.register(authRoutes, ctx);
+  await app.register(meRoutes, ctx);
+  await app.register(configRoutes, ctx);
+  await app.register(dealerRoutes, ctx);
+  await app.register(linkRoutes, ctx);
+  if (idp) await idp.register(app);
+  // Last: its not-found handler is the SPA fallback and the JSON 404 of /api.
+  await staticRoutes(app, ctx);
+  return app;
+}

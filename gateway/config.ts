@@ -1,0 +1,104 @@
+import { resolve } from 'node:path';
+
+/** Every setting of the gateway, read from the environment in this one place. */
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  /** The origin users reach the gateway at (no trailing slash); the embedded issuer hangs under it. */
+  publicUrl: string;
+  dataDir: string;
+  /** Unset (or empty): an embedded PGlite database in `${dataDir}/pg`. */
+  databaseUrl: string | null;
+  demoData: 'small' | 'large' | 'none';
+  demoPassword: string;
+  productName: string;
+  version: string;
+  /** Null: the remote-config default (DEFAULT_CALL_TSC_NUMBER) or what an admin stored. */
+  callTscNumber: string | null;
+  /** When set (with oidcClientId): the company identity provider; no embedded IdP is mounted. */
+  oidcAuthority: string | null;
+  oidcClientId: string | null;
+  sessionTtlHours: number;
+  staticDir: string;
+  logLevel: string;
+  /** Remote-config links; null means "a page the gateway serves itself" (see routes/links.ts). */
+  links: Record<LinkName, string | null>;
+}
+
+/** The external systems a deployment links to; by default each points at /links/<name>. */
+export const LINK_NAMES = [
+  'privacy-policy',
+  'password-reset',
+  'password-article',
+  'training-certified-service-tech',
+  'training-service-courses',
+  'training-certification-guide',
+  'product-delivery-inspection',
+  'crm-front-door',
+  'community',
+  'quality-report',
+  'parts-pdf',
+] as const;
+export type LinkName = (typeof LINK_NAMES)[number];
+
+/** Env var per link, e.g. LINK_PRIVACY_POLICY. */
+export function linkEnvName(name: LinkName): string {
+  return `LINK_${name.toUpperCase().replace(/-/g, '_')}`;
+}
+
+function str(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const v = env[name];
+  // An empty value means "unset": the e2e harness passes DATABASE_URL='' to force PGlite.
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const v = str(env, name);
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new Error(`${name} must be a positive number, got "${v}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const port = int(env, 'PORT', 8080);
+  const demoData = str(env, 'DEMO_DATA') ?? 'small';
+  if (demoData !== 'small' && demoData !== 'large' && demoData !== 'none') {
+    throw new Error(`DEMO_DATA must be small, large or none, got "${demoData}"`);
+  }
+  const oidcAuthority = str(env, 'OIDC_AUTHORITY') ?? null;
+  const oidcClientId = str(env, 'OIDC_CLIENT_ID') ?? null;
+  if ((oidcAuthority === null) !== (oidcClientId === null)) {
+    throw new Error('OIDC_AUTHORITY and OIDC_CLIENT_ID must be set together');
+  }
+  const links = Object.fromEntries(
+    LINK_NAMES.map((n) => [n, str(env, linkEnvName(n)) ?? null]),
+  ) as Record<LinkName, string | null>;
+  return {
+    port,
+    host: str(env, 'HOST') ?? '0.0.0.0',
+    publicUrl: (str(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir: resolve(str(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: str(env, 'DATABASE_URL') ?? null,
+    demoData,
+    demoPassword: str(env, 'DEMO_PASSWORD') ?? 'torque',
+    productName: str(env, 'PRODUCT_NAME') ?? 'Torque',
+    version: str(env, 'APP_VERSION') ?? '1.0',
+    callTscNumber: str(env, 'CALL_TSC_NUMBER') ?? null,
+    oidcAuthority,
+    oidcClientId,
+    sessionTtlHours: int(env, 'SESSION_TTL_HOURS', 12),
+    staticDir: resolve(str(env, 'STATIC_DIR') ?? './dist'),
+    logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    links,
+  };
+}
+
+/** The embedded provider's issuer; null when an external provider is configured. */
+export function embeddedIssuer(config: GatewayConfig): string | null {
+  return config.oidcAuthority ? null : `${config.publicUrl}/oidc`;
+}
+
+export const EMBEDDED_CLIENT_ID = 'torque-pwa';
+export const DEFAULT_CALL_TSC_NUMBER = '+1-800-555-0142';

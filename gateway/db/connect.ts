@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { GatewayConfig } from '../config';
+import type { Database } from './schema';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  /** 'pglite' (embedded, single connection) or 'postgres'. */
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/**
+ * One code path for both databases: Kysely's PostgresDialect over a pg.Pool. The embedded
+ * PGlite is reached through its node-postgres adapter so value types match a real server
+ * (int8 as string, timestamptz as Date) - STACK-NOTES "Database".
+ */
+export async function openDb(config: Pick<GatewayConfig, 'databaseUrl' | 'dataDir'>): Promise<Db> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, kind: 'postgres', close: () => kysely.destroy() };
+  }
+  const dir = join(config.dataDir, 'pg');
+  mkdirSync(dir, { recursive: true });
+  // Imported lazily: the wasm bundle is only loaded when the embedded database is used.
+  const [{ PGlite }, { pg_trgm }, { createPgConfig }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/node-postgres'),
+  ]);
+  const pglite = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    // Keep the data dir small: the default WAL settings let it grow by hundreds of MB.
+    postgresqlconf: ['max_wal_size = 64MB', 'min_wal_size = 32MB'],
+  });
+  // The adapter exposes poolSize 1: PGlite is one connection, the pool queues the rest.
+  const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kysely,
+    kind: 'pglite',
+    async close() {
+      await kysely.destroy();
+      await pglite.close();
+    },
+  };
+}

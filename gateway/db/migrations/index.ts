@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001-skeleton';
+
+/**
+ * Every migration, listed by hand: a static list works the same under tsx, vitest and a
+ * bundler, where a folder scan would not. Names sort in the order they must run.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-skeleton': m0001,
+};

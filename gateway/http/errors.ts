@@ -1,0 +1,90 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import type { ApiError } from '../../contract/errors';
+
+/** An error whose status and message are meant for the caller. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errorCode?: string,
+  ) {
+    super(message);
+  }
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+export function apiError(statusCode: number, message: string, errorCode?: string): ApiError {
+  return {
+    statusCode,
+    error: REASONS[statusCode] ?? 'Error',
+    message,
+    ...(errorCode ? { errorCode } : {}),
+  };
+}
+
+export function sendError(
+  reply: FastifyReply,
+  statusCode: number,
+  message: string,
+  errorCode?: string,
+) {
+  return reply
+    .code(statusCode)
+    .type('application/json')
+    .send(apiError(statusCode, message, errorCode));
+}
+
+/** Maps Fastify's own request errors (body parsing, limits) to a clear 4xx. */
+function fastifyClientError(err: FastifyError): [number, string] | null {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return [400, 'The request body is not valid JSON'];
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      // Wrong content types are the caller's fault like any other bad input: 400, not 415.
+      return [400, 'Unsupported content type: send application/json'];
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return [413, 'The request body is too large'];
+    default:
+      return null;
+  }
+}
+
+/**
+ * One error policy for the whole gateway: the caller's mistakes are 4xx with an apiErrorSchema
+ * body and a readable message; only real faults are 500, and those are logged.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof HttpError)
+      return sendError(reply, err.statusCode, err.message, err.errorCode);
+    if (err instanceof ZodError) {
+      const issue = err.issues[0];
+      const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+      // Root-level refinements (e.g. "Atleast one field is required") read best unprefixed.
+      return sendError(reply, 400, issue ? `${where}${issue.message}` : 'Invalid request');
+    }
+    const fe = err as FastifyError;
+    const mapped = fastifyClientError(fe);
+    if (mapped) return sendError(reply, mapped[0], mapped[1]);
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return sendError(reply, fe.statusCode, fe.message);
+    }
+    request.log.error({ err }, 'unexpected error');
+    return sendError(reply, 500, 'The gateway failed to answer this request');
+  });
+}

@@ -1,0 +1,143 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { Kysely } from 'kysely';
+import type { GatewayConfig } from '../config';
+import type { Database } from '../db/schema';
+import { html, page } from '../html/page';
+import { audit } from '../services/audit';
+import { verifyPassword } from '../services/passwords';
+import { findPasswordHash } from '../services/users';
+import { loginPage } from './login-page';
+
+export const BAD_CREDENTIALS = 'Incorrect email or password.';
+
+export interface IdpRouteOptions {
+  provider: Provider;
+  config: GatewayConfig;
+  db: Kysely<Database>;
+}
+
+function expiredPage(reply: FastifyReply, product: string) {
+  return reply
+    .code(400)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(
+      page(
+        'Sign-in expired',
+        product,
+        html`<h1>This sign-in page has expired.</h1>
+          <p>Start again from the app.</p>
+          <a class="button" href="/login">Back to sign-in</a>`,
+      ),
+    );
+}
+
+/** The interaction (sign-in) pages: the provider hands the browser here, we hand it back. */
+async function interactionRoutes(app: FastifyInstance, opts: IdpRouteOptions) {
+  const { provider, config, db } = opts;
+  // A small form body parser for this scope only: the sign-in form is all that posts here.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16_384 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  const details = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      return await provider.interactionDetails(request.raw, reply.raw);
+    } catch {
+      return null; // no or expired interaction cookie: the sign-in must restart
+    }
+  };
+  const send = (reply: FastifyReply, body: string) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+
+  app.get<{ Params: { uid: string } }>('/oidc/interaction/:uid', async (request, reply) => {
+    const interaction = await details(request, reply);
+    if (!interaction || interaction.uid !== request.params.uid) {
+      return expiredPage(reply, config.productName);
+    }
+    if (interaction.prompt.name !== 'login') {
+      // Consent is granted by loadExistingGrant (first-party app); anything else resumes.
+      const to = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        {},
+        { mergeWithLastSubmission: true },
+      );
+      return reply.redirect(to, 303);
+    }
+    const hint =
+      typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '';
+    return send(
+      reply,
+      loginPage({
+        productName: config.productName,
+        action: `/oidc/interaction/${interaction.uid}/login`,
+        email: hint,
+        error: null,
+      }),
+    );
+  });
+
+  app.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
+    '/oidc/interaction/:uid/login',
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction || interaction.uid !== request.params.uid) {
+        return expiredPage(reply, config.productName);
+      }
+      const body = request.body && typeof request.body === 'object' ? request.body : {};
+      const email = String(body.email ?? '')
+        .trim()
+        .slice(0, 320);
+      const password = String(body.password ?? '').slice(0, 1024);
+      const found = email ? await findPasswordHash(db, email) : undefined;
+      const ok = await verifyPassword(password, found?.passwordHash ?? null);
+      if (!found || !ok) {
+        await audit(db, 'idp-login-failed', found?.id ?? null, email || null);
+        return send(
+          reply,
+          loginPage({
+            productName: config.productName,
+            action: `/oidc/interaction/${interaction.uid}/login`,
+            email,
+            error: BAD_CREDENTIALS,
+          }),
+        );
+      }
+      const to = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: found.id } },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(to, 303);
+    },
+  );
+}
+
+/**
+ * oidc-provider under /oidc. It is a Koa app that reads its own request bodies, so its routes
+ * live in a scope whose only content-type parser leaves the body stream untouched, and each
+ * request is handed over raw (reply.hijack) with the /oidc prefix stripped as a mount would.
+ */
+async function providerRoutes(app: FastifyInstance, opts: IdpRouteOptions) {
+  const callback = opts.provider.callback();
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_req, _payload, done) => done(null));
+  app.all('/oidc/*', (request, reply) => {
+    reply.hijack();
+    const raw = request.raw as IncomingMessage & { originalUrl?: string };
+    raw.originalUrl = raw.url;
+    raw.url = (raw.url ?? '/').slice('/oidc'.length) || '/';
+    void callback(raw, reply.raw);
+  });
+}
+
+export async function idpRoutes(app: FastifyInstance, opts: IdpRouteOptions) {
+  await app.register(interactionRoutes, opts);
+  await app.register(providerRoutes, opts);
+}

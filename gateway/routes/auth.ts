@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  authConfigSchema,
+  sessionRequestSchema,
+  sessionResponseSchema,
+  type AuthConfig,
+} from '../../contract/auth';
+import type { User } from '../../contract/user';
+import { IdTokenRefused } from '../auth/id-token';
+import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '../auth/session-cookie';
+import { EMBEDDED_CLIENT_ID } from '../config';
+import type { AppContext } from '../context';
+import { HttpError } from '../http/errors';
+import { audit } from '../services/audit';
+import { createSession, deleteSession } from '../services/sessions';
+import { findUserById, findUserByUsername } from '../services/users';
+
+const SCOPES = ['openid', 'profile', 'email'];
+
+export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { config, db, idp, verifier } = ctx;
+  const ttlMs = config.sessionTtlHours * 3_600_000;
+
+  /** SPEC §7 AuthSSO: exchange a verified ID token for the gateway's session. */
+  app.post('/api/v1/auth/session', async (request, reply) => {
+    const { idToken } = sessionRequestSchema.parse(request.body);
+    let claims;
+    try {
+      claims = await verifier.verify(idToken);
+    } catch (err) {
+      if (!(err instanceof IdTokenRefused)) {
+        // e.g. the company IdP's discovery is unreachable: not the caller's fault.
+        request.log.error({ err }, 'ID token verification failed');
+        throw new HttpError(503, 'The identity provider cannot be reached; try again shortly');
+      }
+      await audit(db, 'token-refused', null, null, { reason: err.reason });
+      throw new HttpError(401, 'The ID token was refused');
+    }
+    // Embedded IdP: sub is our user id. A company IdP: match on its email / username claims.
+    let user: User | undefined;
+    if (idp) {
+      user = await findUserById(db, String(claims.sub));
+    } else {
+      for (const c of [claims.email, claims.preferred_username, claims.upn]) {
+        if (typeof c === 'string' && c) user = await findUserByUsername(db, c);
+        if (user) break;
+      }
+    }
+    if (!user) {
+      await audit(db, 'token-refused', null, String(claims.sub), { reason: 'unknown user' });
+      throw new HttpError(401, 'This account has no access to the app');
+    }
+    const { token, expiresAt } = await createSession(db, user.id, ttlMs);
+    await audit(db, 'sign-in', user.id, user.username);
+    setSessionCookie(reply, config, token, expiresAt);
+    reply.header('cache-control', 'no-store');
+    const body = sessionResponseSchema.parse({ user, expiresAt: expiresAt.toISOString() });
+    // Browsers never see the token (httpOnly cookie); API clients ask for it explicitly.
+    return request.headers['x-torque-client'] === 'api' ? { ...body, token } : body;
+  });
+
+  app.post('/api/v1/auth/logout', async (request, reply) => {
+    const token = sessionTokenOf(request);
+    const userId = token ? await deleteSession(db, token) : null;
+    if (userId) await audit(db, 'logout', userId, null);
+    clearSessionCookie(reply, config);
+    return reply.code(204).send();
+  });
+
+  let embeddedConfig: Promise<AuthConfig> | null = null;
+  app.get('/api/v1/auth/config', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    if (!idp) {
+      const authority = config.oidcAuthority!;
+      return authConfigSchema.parse({
+        clientId: config.oidcClientId,
+        authority,
+        knownAuthorities: [new URL(authority).host],
+        authorityMetadata: null,
+        scopes: SCOPES,
+        redirectPath: '/login',
+        postLogoutRedirectPath: '/logout',
+        endSessionUrl: null,
+      });
+    }
+    embeddedConfig ??= embeddedAuthConfig(app, ctx).catch((err: unknown) => {
+      embeddedConfig = null;
+      throw err;
+    });
+    return embeddedConfig;
+  });
+}
+
+/**
+ * msal refuses an http authority, so on plain-http installs it gets an https alias it never
+ * fetches, plus the provider's real discovery document (endpoints stay http) - STACK-NOTES.
+ */
+async function embeddedAuthConfig(app: FastifyInstance, { idp }: AppContext): Promise<AuthConfig> {
+  const issuer = new URL(idp!.issuer);
+  const res = await app.inject({
+    method: 'GET',
+    url: '/oidc/.well-known/openid-configuration',
+    headers: { host: issuer.host, 'x-forwarded-proto': issuer.protocol.replace(':', '') },
+  });
+  if (res.statusCode !== 200) throw new Error(`discovery answered ${res.statusCode}`);
+  const discovery = res.json<{ end_session_endpoint?: string }>();
+  return authConfigSchema.parse({
+    clientId: EMBEDDED_CLIENT_ID,
+    authority: idp!.issuer.replace(/^http:/, 'https:'),
+    knownAuthorities: [issuer.host],
+    authorityMetadata: res.body,
+    scopes: SCOPES,
+    redirectPath: '/login',
+    postLogoutRedirectPath: '/logout',
+    endSessionUrl: discovery.end_session_endpoint ?? null,
+  });
+}

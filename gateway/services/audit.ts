@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+export type AuditAction = 'sign-in' | 'logout' | 'token-refused' | 'idp-login-failed';
+
+/** Appends one audit row. Detail must not hold secrets (no tokens, no passwords). */
+export async function audit(
+  db: Kysely<Database>,
+  action: AuditAction,
+  userId: string | null,
+  subject: string | null,
+  detail: Record<string, unknown> | null = null,
+): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      action,
+      user_id: userId,
+      subject,
+      detail: detail === null ? null : JSON.stringify(detail),
+    })
+    .execute();
+}

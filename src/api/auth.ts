@@ -1,0 +1,28 @@
+import type { AuthConfig, SessionResponse } from '../../contract';
+import { apiRequest } from './client';
+
+let authConfig: Promise<AuthConfig> | null = null;
+
+/** The sign-in settings; asked once per page load (a failed ask is retried next time). */
+export function getAuthConfig(): Promise<AuthConfig> {
+  authConfig ??= apiRequest<AuthConfig>('/api/v1/auth/config', { renewOn401: false }).catch(
+    (error: unknown) => {
+      authConfig = null;
+      throw error;
+    },
+  );
+  return authConfig;
+}
+
+/** Trades the provider's ID token for the gateway's session cookie. */
+export function createSession(idToken: string): Promise<SessionResponse> {
+  return apiRequest<SessionResponse>('/api/v1/auth/session', {
+    method: 'POST',
+    body: { idToken },
+    renewOn401: false,
+  });
+}
+
+export function endSession(): Promise<void> {
+  return apiRequest<void>('/api/v1/auth/logout', { method: 'POST', renewOn401: false });
+}

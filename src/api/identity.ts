@@ -1,0 +1,94 @@
+import type { AuthenticationResult, IPublicClientApplication } from '@azure/msal-browser';
+import { getAuthConfig } from './auth';
+
+/**
+ * The identity provider client (msal). It is imported lazily: only /login, the silent renewal
+ * after a 401 and logout need it, and it is too big for the first screen.
+ */
+let client: Promise<{ pca: IPublicClientApplication; scopes: string[] }> | null = null;
+
+function getClient() {
+  client ??= (async () => {
+    const [msal, config] = await Promise.all([import('@azure/msal-browser'), getAuthConfig()]);
+    const origin = window.location.origin;
+    const pca = await msal.createStandardPublicClientApplication({
+      auth: {
+        clientId: config.clientId,
+        authority: config.authority,
+        // Without knownAuthorities msal asks Microsoft's instance discovery (fails offline).
+        knownAuthorities: config.knownAuthorities,
+        // The real discovery document: msal refuses to fetch a plain-http issuer itself.
+        ...(config.authorityMetadata ? { authorityMetadata: config.authorityMetadata } : {}),
+        redirectUri: origin + config.redirectPath,
+        postLogoutRedirectUri: origin + config.postLogoutRedirectPath,
+        OIDCOptions: { defaultScopes: config.scopes },
+      },
+      cache: { cacheLocation: msal.BrowserCacheLocation.SessionStorage },
+      system: { protocolMode: msal.ProtocolMode.OIDC },
+    });
+    return { pca, scopes: config.scopes };
+  })().catch((error: unknown) => {
+    client = null;
+    throw error;
+  });
+  return client;
+}
+
+function idTokenOf(result: AuthenticationResult): string {
+  if (!result.idToken) throw new Error('The identity provider returned no ID token.');
+  return result.idToken;
+}
+
+/** True when this URL carries an authorization response (the provider sent the user back). */
+export function hasAuthResponse(location: { search: string; hash: string }): boolean {
+  const params = `${location.search}&${location.hash.replace(/^#/, '')}`;
+  return /(^|[?&])state=/.test(params) && /(^|[?&])(code|error)=/.test(params);
+}
+
+/** Leaves for the provider's login page; `returnTo` comes back in the state. */
+export async function startSignInRedirect(returnTo: string): Promise<void> {
+  const { pca, scopes } = await getClient();
+  // msal wants any earlier redirect settled before a new one starts.
+  await pca.handleRedirectPromise({ navigateToLoginRequestUrl: false });
+  await pca.loginRedirect({ scopes, state: returnTo, prompt: 'login' });
+}
+
+/** On /login after the provider's redirect: the ID token and the state sent with it. */
+export async function finishSignInRedirect(): Promise<{ idToken: string; state: string } | null> {
+  const { pca } = await getClient();
+  const result = await pca.handleRedirectPromise({ navigateToLoginRequestUrl: false });
+  if (!result) return null;
+  if (result.account) pca.setActiveAccount(result.account);
+  return { idToken: idTokenOf(result), state: result.state ?? '' };
+}
+
+/** A fresh (or still valid cached) ID token without any UI; throws when the provider needs the user. */
+export async function renewIdTokenSilently(): Promise<string> {
+  const { pca, scopes } = await getClient();
+  const account = pca.getActiveAccount() ?? pca.getAllAccounts()[0];
+  const result = account
+    ? await pca.acquireTokenSilent({ scopes, account })
+    : await pca.ssoSilent({ scopes });
+  return idTokenOf(result);
+}
+
+/** Sign-in in a popup, so the screen underneath (and what was typed on it) stays. */
+export async function signInWithPopup(): Promise<string> {
+  const { pca, scopes } = await getClient();
+  const result = await pca.loginPopup({ scopes, prompt: 'login' });
+  if (result.account) pca.setActiveAccount(result.account);
+  return idTokenOf(result);
+}
+
+/** Forgets the provider's tokens on this device without a redirect to the provider. */
+export async function clearIdentityCache(): Promise<void> {
+  const pending = client;
+  client = null;
+  if (!pending) return;
+  try {
+    const { pca } = await pending;
+    await pca.clearCache();
+  } catch {
+    // Never initialised (offline at start): nothing cached in memory to forget.
+  }
+}

@@ -1,0 +1,63 @@
+import './shell.css';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useToastHostWanted } from '../../components/toast';
+import { DEFAULT_PRODUCT_NAME, useRemoteConfig } from '../../components/use-remote-config';
+import { refreshConfig } from '../../sync/refresh';
+import { installSessionRenewal, onSessionStatus, signOut } from '../../sync/session';
+import { SessionTimer } from '../session-timer';
+import { SignInNeeded } from '../sign-in-needed';
+import { SwUpdatePrompt } from '../sw-update-prompt';
+import { BottomNav } from './bottom-nav';
+import { TopBar } from './top-bar';
+
+const ToastHost = lazy(() => import('./toast-host'));
+
+// Any gateway call under the protected routes may meet a 401: renew rather than fail.
+installSessionRenewal();
+
+/** Everything signed-in screens share: bars, toasts, the session timer, the sign-in prompt. */
+export function ProtectedShell() {
+  const config = useRemoteConfig();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const productName = config?.productName ?? DEFAULT_PRODUCT_NAME;
+  const toasts = useToastHostWanted();
+
+  useEffect(() => {
+    void refreshConfig();
+  }, []);
+
+  // The session ended behind the app's back (the background check at start answered 401).
+  useEffect(
+    () =>
+      onSessionStatus((status) => {
+        if (status !== 'signed-out') return;
+        const returnTo = location.pathname + location.search;
+        void navigate(`/login?returnTo=${encodeURIComponent(returnTo)}`, { replace: true });
+      }),
+    [navigate, location.pathname, location.search],
+  );
+
+  const logout = useCallback(() => {
+    void signOut().then(() => navigate('/logout', { replace: true }));
+  }, [navigate]);
+
+  return (
+    <>
+      <TopBar productName={productName} callTscNumber={config?.callTscNumber ?? null} />
+      <main className="shell-main">
+        <Outlet />
+      </main>
+      <BottomNav />
+      {toasts && (
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
+      )}
+      <SwUpdatePrompt />
+      <SignInNeeded />
+      <SessionTimer productName={productName} onExpire={logout} />
+    </>
+  );
+}

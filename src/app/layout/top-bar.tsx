@@ -1,0 +1,28 @@
+import { PhoneIcon } from '../../components/icons';
+
+/** The top bar: product name and the Call TSC phone link (SPEC §1). */
+export function TopBar({
+  productName,
+  callTscNumber,
+}: {
+  productName: string;
+  callTscNumber: string | null;
+}) {
+  return (
+    <header className="top-bar">
+      <span className="top-bar-title">{productName}</span>
+      {callTscNumber ? (
+        <a className="call-tsc" href={`tel:${callTscNumber}`}>
+          <PhoneIcon size={18} />
+          Call TSC
+        </a>
+      ) : (
+        // Configuration not cached yet (first start offline): shown, but not dialable.
+        <span className="call-tsc" aria-disabled="true">
+          <PhoneIcon size={18} />
+          Call TSC
+        </span>
+      )}
+    </header>
+  );
+}

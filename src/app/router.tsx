@@ -1,0 +1,86 @@
+import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
+import { LoadingShell } from './loading-shell';
+import { RouteError } from './route-error';
+
+/*
+ * The route table of SPEC §2 that is built so far. Every screen is a lazy module (one chunk
+ * per area) so the first screen loads only its own code. The session guard is a loader that
+ * runs in parallel with the shell's code download; its own code (Dexie) is imported lazily
+ * too, so /login never pays for it.
+ */
+const requireSession = async (args: LoaderFunctionArgs) =>
+  (await import('./session-guard')).requireSession(args);
+
+const login = () => import('../features/auth/login-screen').then((m) => m.LoginScreen);
+
+export const router = createBrowserRouter([
+  {
+    hydrateFallbackElement: <LoadingShell />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/login', lazy: { Component: login } },
+      {
+        path: '/logout',
+        lazy: {
+          Component: () => import('../features/auth/logout-screen').then((m) => m.LogoutScreen),
+        },
+      },
+      {
+        loader: requireSession,
+        lazy: { Component: () => import('./layout/protected-shell').then((m) => m.ProtectedShell) },
+        children: [
+          {
+            path: '/home',
+            lazy: {
+              Component: () => import('../features/home/home-screen').then((m) => m.HomeScreen),
+            },
+          },
+          {
+            path: '/support',
+            lazy: {
+              Component: () =>
+                import('../features/support/support-menu').then((m) => m.SupportMenu),
+            },
+          },
+          {
+            path: '/support/ku',
+            lazy: {
+              Component: () =>
+                import('../features/support/training-screen').then((m) => m.TrainingScreen),
+            },
+          },
+          {
+            lazy: { Component: () => import('./role-guard').then((m) => m.InternalOnly) },
+            children: [
+              {
+                path: '/support/sf/dealer/lookup',
+                lazy: {
+                  Component: () =>
+                    import('../features/dealers/dealer-lookup-screen').then(
+                      (m) => m.DealerLookupScreen,
+                    ),
+                },
+              },
+            ],
+          },
+          {
+            path: '/messages',
+            lazy: {
+              Component: () =>
+                import('../features/notifications/messages-screen').then((m) => m.MessagesScreen),
+            },
+          },
+          {
+            path: '/settings',
+            lazy: {
+              Component: () =>
+                import('../features/settings/settings-screen').then((m) => m.SettingsScreen),
+            },
+          },
+        ],
+      },
+      // SPEC §2: any unknown path shows the login screen (which sends a signed-in user home).
+      { path: '*', lazy: { Component: login } },
+    ],
+  },
+]);

@@ -1,0 +1,107 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/CloseButton.css';
+import { Button, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useOnline } from '../../components/use-online';
+import { buildDealerLookupQuery, type DealerLookupInput } from '../../domain/dealer-lookup';
+import { US_STATES } from '../../domain/us-states';
+import { NEEDS_CONNECTION, useDealerLookup } from './use-dealer-lookup';
+
+const stateOptions = US_STATES.map((s) => ({ value: s.code, label: s.name }));
+const empty: DealerLookupInput = { city: '', state: '', name: '', number: '' };
+
+/** /support/sf/dealer/lookup (SPEC §2 Dealer lookup, §5), internal users only. */
+export function DealerLookupScreen() {
+  const online = useOnline();
+  const [input, setInput] = useState<DealerLookupInput>(empty);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { state, search } = useDealerLookup();
+
+  const set = (key: keyof DealerLookupInput) => (value: string) =>
+    setInput((prev) => ({ ...prev, [key]: value }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const { query, error } = buildDealerLookupQuery(input);
+    setFormError(error);
+    if (query) void search(query);
+  };
+
+  return (
+    <Stack gap="md" maw={560} mx="auto">
+      <Title order={1} size="h2">
+        Dealer Lookup
+      </Title>
+      {!online && (
+        <Text c="orange.9" role="status">
+          {NEEDS_CONNECTION}
+        </Text>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="City"
+            value={input.city}
+            onChange={(e) => set('city')(e.currentTarget.value)}
+          />
+          <Select
+            label="State"
+            data={stateOptions}
+            value={input.state || null}
+            onChange={(v) => set('state')(v ?? '')}
+            searchable
+            clearable
+          />
+          <TextInput
+            label="Dealer Name"
+            value={input.name}
+            onChange={(e) => set('name')(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Dealer Number"
+            value={input.number}
+            onChange={(e) => set('number')(e.currentTarget.value)}
+          />
+          {formError && (
+            <Text c="red.8" role="alert">
+              {formError}
+            </Text>
+          )}
+          <Button type="submit" loading={state.status === 'loading'}>
+            Search
+          </Button>
+        </Stack>
+      </form>
+
+      {state.status === 'loading' && <Loader m="auto" />}
+      {state.status === 'error' && (
+        <Text c="red.8" role="alert">
+          {state.message}
+        </Text>
+      )}
+      {state.status === 'done' && state.dealers.length === 0 && (
+        <Text c="dimmed">No dealers found.</Text>
+      )}
+      {state.status === 'done' &&
+        state.dealers.map((d) => (
+          <Paper
+            key={d.id}
+            withBorder
+            p="sm"
+            component={Link}
+            to={`/support/dealer/cases/${encodeURIComponent(d.id)}`}
+            style={{ textDecoration: 'none', color: 'inherit' }}
+          >
+            <Text fw={700}>{d.name}</Text>
+            <Text size="sm" c="dimmed">
+              {[d.number, [d.city, d.state].filter(Boolean).join(', ')].filter(Boolean).join(' · ')}
+            </Text>
+          </Paper>
+        ))}
+    </Stack>
+  );
+}

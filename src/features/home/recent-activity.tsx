@@ -1,0 +1,96 @@
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Badge.css';
+import { Badge, Group, Loader, Paper, Tabs, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { machinePathSegments } from '../../domain/route-params';
+import { useRecentCases, useRecentMachines, useRecentSearches } from './use-recent';
+
+function Machines({ userId }: { userId: string }) {
+  const rows = useRecentMachines(userId);
+  if (!rows) return <Loader size="sm" m="md" />;
+  if (rows.length === 0) return <EmptyState>No Machine History</EmptyState>;
+  return rows.map((m) => (
+    <Link
+      key={`${m.serial}|${m.model}|${m.owner}`}
+      className="recent-row"
+      to={`/support/machine/details/${machinePathSegments(m)}`}
+    >
+      <Group gap="xs" wrap="nowrap" justify="space-between">
+        <Text fw={600}>
+          {m.model} · {m.serial}
+        </Text>
+        {m.isStolen && (
+          <Badge color="red" variant="filled">
+            Stolen
+          </Badge>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed">
+        {m.owner}
+      </Text>
+    </Link>
+  ));
+}
+
+function Searches({ userId }: { userId: string }) {
+  const rows = useRecentSearches(userId);
+  if (!rows) return <Loader size="sm" m="md" />;
+  if (rows.length === 0) return <EmptyState>No Search History</EmptyState>;
+  return rows.map((s) => (
+    <Link
+      key={s.id}
+      className="recent-row"
+      to={`/knowledge?${new URLSearchParams({ s: s.term, c: s.category })}`}
+    >
+      <Text fw={600}>{s.term}</Text>
+      <Text size="sm" c="dimmed">
+        {s.category}
+      </Text>
+    </Link>
+  ));
+}
+
+function Cases({ userId }: { userId: string }) {
+  const rows = useRecentCases(userId);
+  if (!rows) return <Loader size="sm" m="md" />;
+  if (rows.length === 0) return <EmptyState>No Case History to Display</EmptyState>;
+  return rows.map((c) => (
+    <Link key={c.id} className="recent-row" to={`/support/case/${encodeURIComponent(c.id)}`}>
+      <Text fw={600}>{c.subject}</Text>
+      <Group gap="xs">
+        <Text size="sm" c="dimmed">
+          {c.referenceNumber}
+        </Text>
+        <Badge variant="light">{c.status}</Badge>
+      </Group>
+    </Link>
+  ));
+}
+
+/** SPEC §2 Home: Recent Activity with tabs Machines, Knowledge and Cases, from the device. */
+export function RecentActivity({ userId }: { userId: string }) {
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h4" mb="xs">
+        Recent Activity
+      </Title>
+      <Tabs defaultValue="machines">
+        <Tabs.List grow>
+          <Tabs.Tab value="machines">Machines</Tabs.Tab>
+          <Tabs.Tab value="knowledge">Knowledge</Tabs.Tab>
+          <Tabs.Tab value="cases">Cases</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="machines">
+          <Machines userId={userId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="knowledge">
+          <Searches userId={userId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="cases">
+          <Cases userId={userId} />
+        </Tabs.Panel>
+      </Tabs>
+    </Paper>
+  );
+}

@@ -1,0 +1,85 @@
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Divider.css';
+import {
+  Anchor,
+  Button,
+  Divider,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+  useMantineColorScheme,
+  type MantineColorScheme,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useProfile } from '../../components/use-profile';
+import { useRemoteConfig } from '../../components/use-remote-config';
+import { usernameBeforeAt } from '../../domain/user-display';
+import { signOut } from '../../sync/session';
+
+const schemes = [
+  { label: 'Light', value: 'light' },
+  { label: 'Dark', value: 'dark' },
+  { label: 'System', value: 'auto' },
+];
+
+/** /settings (SPEC §2 Other screens). */
+export function SettingsScreen() {
+  const user = useProfile();
+  const config = useRemoteConfig();
+  const navigate = useNavigate();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const [leaving, setLeaving] = useState(false);
+
+  const logOut = () => {
+    setLeaving(true);
+    void signOut().then(() => navigate('/logout', { replace: true }));
+  };
+
+  if (!user) return <Loader m="xl" />;
+  return (
+    <Stack gap="md" maw={560} mx="auto">
+      <Title order={1} size="h2">
+        Settings
+      </Title>
+      <Paper withBorder p="md">
+        <Text fw={700}>{usernameBeforeAt(user.username)}</Text>
+        {user.contactEmail && <Text>{user.contactEmail}</Text>}
+        {user.contactPhone && <Text>{user.contactPhone}</Text>}
+      </Paper>
+
+      <Text>Version {config?.version ?? '1.0'}</Text>
+      {config?.privacyPolicyUrl && (
+        <Anchor href={config.privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
+          Privacy Policy
+        </Anchor>
+      )}
+
+      <Divider />
+      <Title order={2} size="h4">
+        Preferences
+      </Title>
+      <Text size="sm" id="color-scheme-label">
+        Colour scheme
+      </Text>
+      <SegmentedControl
+        aria-labelledby="color-scheme-label"
+        data={schemes}
+        value={colorScheme}
+        onChange={(v) => setColorScheme(v as MantineColorScheme)}
+        fullWidth
+      />
+
+      <Divider />
+      <Anchor component={Link} to="/support/ku">
+        Training
+      </Anchor>
+      <Button color="red" variant="light" onClick={logOut} loading={leaving}>
+        Log Out
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,157 @@
+import type { SessionResponse, User } from '../../contract';
+import { createSession, endSession } from '../api/auth';
+import { setSessionRenewer } from '../api/client';
+import { ApiError } from '../api/errors';
+import { clearIdentityCache, renewIdTokenSilently } from '../api/identity';
+import { getMe } from '../api/me';
+import { signInPrompt } from '../api/sign-in-prompt';
+import { db } from '../db/db';
+import { COLOR_SCHEME_KEY } from './color-scheme-key';
+
+/** When /me answers but no session response was seen on this device, trust it this long offline. */
+const UNKNOWN_EXPIRY_MS = 60 * 60 * 1000;
+
+export type SessionStatus = 'signed-in' | 'signed-out';
+
+let known: SessionStatus | null = null;
+let checking: Promise<SessionStatus> | null = null;
+const listeners = new Set<(status: SessionStatus) => void>();
+
+function setStatus(status: SessionStatus) {
+  const changed = known !== status;
+  known = status;
+  if (changed) for (const l of listeners) l(status);
+}
+
+/** Called when the session ends behind the app's back (a background check got 401). */
+export function onSessionStatus(listener: (status: SessionStatus) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+async function saveUser(user: User, expiresAt?: number): Promise<void> {
+  const now = Date.now();
+  await db.transaction('rw', db.profile, db.session, async () => {
+    const marker = await db.session.get('current');
+    const keep = marker && marker.userId === user.id ? marker.expiresAt : now + UNKNOWN_EXPIRY_MS;
+    await db.profile.put({ key: 'me', user, syncedAt: now });
+    await db.session.put({ key: 'current', userId: user.id, expiresAt: expiresAt ?? keep });
+  });
+}
+
+/** Stores what POST /auth/session answered: the user and the session's end. */
+export async function saveSession(res: SessionResponse): Promise<void> {
+  const expiresAt = Date.parse(res.expiresAt);
+  await saveUser(res.user, Number.isNaN(expiresAt) ? undefined : expiresAt);
+  setStatus('signed-in');
+}
+
+/** Deletes the signed-in profile and the session marker, and nothing else (the outbox stays). */
+async function clearLocalSession(): Promise<void> {
+  await db.transaction('rw', db.profile, db.session, async () => {
+    await db.profile.delete('me');
+    await db.session.delete('current');
+  });
+}
+
+async function hasValidLocalSession(): Promise<boolean> {
+  const [profile, marker] = await Promise.all([db.profile.get('me'), db.session.get('current')]);
+  return (
+    !!profile && !!marker && marker.userId === profile.user.id && marker.expiresAt > Date.now()
+  );
+}
+
+/** Asks the gateway; on 401 the local session goes. Network errors are passed on. */
+async function askGateway(): Promise<SessionStatus> {
+  try {
+    await saveUser(await getMe({ renewOn401: false }));
+    return 'signed-in';
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      await clearLocalSession();
+      return 'signed-out';
+    }
+    throw error;
+  }
+}
+
+async function resolveSession(): Promise<SessionStatus> {
+  if (await hasValidLocalSession()) {
+    // Render from the device at once (offline start) and confirm with the gateway behind it.
+    askGateway().then(setStatus, () => undefined);
+    return 'signed-in';
+  }
+  try {
+    return await askGateway();
+  } catch {
+    // Offline (or the gateway failing) and no valid local session: sign in first.
+    return 'signed-out';
+  }
+}
+
+/** The route guard's question: is someone signed in? Answered once per page load, then kept. */
+export function ensureSession(): Promise<SessionStatus> {
+  if (known) return Promise.resolve(known);
+  checking ??= resolveSession()
+    .then((status) => {
+      setStatus(status);
+      return status;
+    })
+    .finally(() => {
+      checking = null;
+    });
+  return checking;
+}
+
+/** /login after the provider's redirect: ID token in, gateway session out. */
+export async function completeSignIn(idToken: string): Promise<User> {
+  const res = await createSession(idToken);
+  await saveSession(res);
+  return res.user;
+}
+
+let renewing: Promise<void> | null = null;
+
+/**
+ * What the fetch wrapper does on a 401: renew silently with the provider; when that is not
+ * possible, ask the user (modal, popup) and wait. Concurrent 401s share one renewal.
+ */
+async function renewSession(): Promise<void> {
+  renewing ??= (async () => {
+    let idToken: string;
+    try {
+      idToken = await renewIdTokenSilently();
+    } catch {
+      idToken = await signInPrompt.request();
+    }
+    await saveSession(await createSession(idToken));
+  })().finally(() => {
+    renewing = null;
+  });
+  return renewing;
+}
+
+export function installSessionRenewal(): void {
+  setSessionRenewer(renewSession);
+}
+
+function clearWebStorage() {
+  const scheme = localStorage.getItem(COLOR_SCHEME_KEY);
+  localStorage.clear();
+  if (scheme !== null) localStorage.setItem(COLOR_SCHEME_KEY, scheme);
+  sessionStorage.clear();
+}
+
+/**
+ * Log Out (Settings and the session timer): end the gateway session, forget the provider's
+ * tokens without visiting the provider, clear web storage but the colour scheme, and delete
+ * the profile and session marker. Other tables (recent history, the outbox) stay on the
+ * device, bound to their owner. Never throws: the user is signed out locally whatever happens.
+ */
+export async function signOut(): Promise<void> {
+  await endSession().catch(() => undefined);
+  await clearIdentityCache();
+  clearWebStorage();
+  await clearLocalSession().catch(() => undefined);
+  setStatus('signed-out');
+}

@@ -1,0 +1,37 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerRuntimeRoutes } from './routes';
+
+/*
+ * The service worker: handlers only. The next issues add replay.ts (outbox on Background
+ * Sync) and push.ts (Web Push), each registered from here.
+ */
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every app URL is the single-page shell, offline included; the gateway's own paths are not.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+    denylist: [/^\/api\//, /^\/oidc\//, /^\/links\//],
+  }),
+);
+
+registerRuntimeRoutes();
+
+// Take control of open pages on first install, or the first visit is not offline-capable.
+clientsClaim();
+
+// A new version waits until the page asks (the user pressed Reload): no mid-task swaps.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});

@@ -1,0 +1,92 @@
+import './setup-dom';
+import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SessionTimer } from '../../src/app/session-timer';
+
+const text =
+  'Your Torque Web App Session is about to expire. Please continue using the app to avoid being logged out.';
+
+/** Advances the fake clock and lets React (and the lazily loaded modal) settle. */
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(0);
+  });
+}
+
+beforeAll(async () => {
+  // Load the modal's module once, so React.lazy resolves within the fake-timer steps.
+  await import('../../src/app/session-warning');
+});
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function renderTimer(onExpire = vi.fn()) {
+  render(
+    <MantineProvider env="test">
+      <SessionTimer productName="Torque" onExpire={onExpire} />
+    </MantineProvider>,
+  );
+  return onExpire;
+}
+
+describe('session timer (SPEC §4)', () => {
+  it('warns after 14 minutes without input, and logs out 60 s later', async () => {
+    const onExpire = renderTimer();
+    await advance(840_000 - 1);
+    expect(screen.queryByText(text)).toBeNull();
+    await advance(1);
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+
+    await advance(59_999);
+    expect(onExpire).not.toHaveBeenCalled();
+    await advance(1);
+    expect(onExpire).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(text)).toBeNull();
+  });
+
+  it('Continue hides the warning and restarts the 14 minutes', async () => {
+    const onExpire = renderTimer();
+    await advance(840_000);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await advance(0);
+    expect(screen.queryByText(text)).toBeNull();
+
+    await advance(60_000);
+    expect(onExpire).not.toHaveBeenCalled();
+    await advance(840_000 - 60_000 - 1);
+    expect(screen.queryByText(text)).toBeNull();
+    await advance(1);
+    expect(screen.getByText(text)).toBeTruthy();
+  });
+
+  it('input restarts the idle period', async () => {
+    const onExpire = renderTimer();
+    await advance(10 * 60_000);
+    fireEvent.pointerDown(window);
+    await advance(10 * 60_000);
+    expect(screen.queryByText(text)).toBeNull();
+    fireEvent.keyDown(window, { key: 'a' });
+    await advance(14 * 60_000 - 1);
+    expect(screen.queryByText(text)).toBeNull();
+    await advance(1);
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(onExpire).not.toHaveBeenCalled();
+  });
+
+  it('ignores mouse moves while the warning shows: only Continue keeps the session', async () => {
+    const onExpire = renderTimer();
+    await advance(840_000);
+    fireEvent.mouseMove(window);
+    await advance(60_000);
+    expect(onExpire).toHaveBeenCalledTimes(1);
+  });
+});

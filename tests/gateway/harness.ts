@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { loadConfig, type GatewayConfig } from '../../gateway/config';
+import { startGateway, type Started } from '../../gateway/start';
+
+export const TEST_PORT = 8099;
+export const PUBLIC_URL = `http://localhost:${TEST_PORT}`;
+
+/** A database the suite runs on: PGlite always; PostgreSQL too when DATABASE_URL is set. */
+export interface Lane {
+  name: 'pglite' | 'postgres';
+  /** Creates a fresh, empty database and returns its settings plus a disposer. */
+  create(): Promise<{ env: Record<string, string>; dispose(): Promise<void> }>;
+}
+
+const pgliteLane: Lane = {
+  name: 'pglite',
+  async create() {
+    const dir = mkdtempSync(join(tmpdir(), 'torque-gw-test-'));
+    return {
+      env: { DATA_DIR: dir, DATABASE_URL: '' },
+      dispose: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  },
+};
+
+function postgresLane(serverUrl: string): Lane {
+  return {
+    name: 'postgres',
+    async create() {
+      const name = `torque_t_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const dir = mkdtempSync(join(tmpdir(), 'torque-gw-test-'));
+      return {
+        env: { DATA_DIR: dir, DATABASE_URL: url.toString() },
+        async dispose() {
+          const c = new pg.Client({ connectionString: serverUrl });
+          await c.connect();
+          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await c.end();
+          rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    },
+  };
+}
+
+export const lanes: Lane[] = [
+  pgliteLane,
+  ...(process.env.DATABASE_URL ? [postgresLane(process.env.DATABASE_URL)] : []),
+];
+
+export function testConfig(env: Record<string, string>): GatewayConfig {
+  return loadConfig({
+    PORT: String(TEST_PORT),
+    PUBLIC_URL,
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'small',
+    STATIC_DIR: join(tmpdir(), 'torque-no-such-build'),
+    ...env,
+  });
+}
+
+export interface TestGateway {
+  app: FastifyInstance;
+  config: GatewayConfig;
+  started: Started;
+  /** The lane's database settings, to start a second gateway on the same data. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** A fresh gateway on a fresh database of the lane (migrated and seeded, as on first start). */
+export async function openGateway(
+  lane: Lane,
+  extraEnv: Record<string, string> = {},
+): Promise<TestGateway> {
+  const db = await lane.create();
+  const config = testConfig({ ...db.env, ...extraEnv });
+  const started = await startGateway(config);
+  await started.app.ready();
+  return {
+    app: started.app,
+    config,
+    started,
+    env: db.env,
+    async close() {
+      await started.app.close();
+      await db.dispose();
+    },
+  };
+}

@@ -6,7 +6,7 @@ import { createGuards } from './auth/guards';
 import { embeddedIssuer, type GatewayConfig } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
-import { installErrorHandler } from './http/errors';
+import { installErrorHandler, sendError } from './http/errors';
 import { createEmbeddedIdp } from './idp/index';
 import { authRoutes } from './routes/auth';
 import { configRoutes } from './routes/config';
@@ -36,8 +36,13 @@ export async function buildApp(
     // The IdP's interaction ids and the SPA's paths are long; default is 100.
     routerOptions: { maxParamLength: 500 },
     trustProxy: config.publicUrl.startsWith('https:'),
+    // Errors Fastify raises before routing (a URL that does not decode) get our error body too.
+    frameworkErrors: (err, _request, reply) => {
+      void sendError(reply, 400, `The request URL is not valid: ${err.message}`);
+    },
   });
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionExpiresAt', null);
   installErrorHandler(app);
   await app.register(fastifyCookie);
 

@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the guards below; null on public routes. */
     user: User | null;
+    /** When the request's session ends unless used again (set with user). */
+    sessionExpiresAt: Date | null;
   }
 }
 
@@ -38,6 +40,7 @@ export function createGuards(db: Kysely<Database>, config: GatewayConfig): Guard
       setSessionCookie(reply, config, token, session.expiresAt);
     }
     request.user = user;
+    request.sessionExpiresAt = session.expiresAt;
     return user;
   }
 

@@ -59,6 +59,22 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return request.headers['x-torque-client'] === 'api' ? { ...body, token } : body;
   });
 
+  /**
+   * The current session and when it ends. The PWA keeps that end on the device: it is how
+   * long an offline start may trust the session, and sessions slide with use.
+   */
+  app.get(
+    '/api/v1/auth/session',
+    { preHandler: ctx.guards.requireUser },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return sessionResponseSchema.parse({
+        user: request.user,
+        expiresAt: request.sessionExpiresAt!.toISOString(),
+      });
+    },
+  );
+
   app.post('/api/v1/auth/logout', async (request, reply) => {
     const token = sessionTokenOf(request);
     const userId = token ? await deleteSession(db, token) : null;

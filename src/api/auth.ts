@@ -23,6 +23,11 @@ export function createSession(idToken: string): Promise<SessionResponse> {
   });
 }
 
+/** The current session (user and end), or ApiError 401. Asked without renewal: 401 means /login. */
+export function getSession(): Promise<SessionResponse> {
+  return apiRequest<SessionResponse>('/api/v1/auth/session', { renewOn401: false });
+}
+
 export function endSession(): Promise<void> {
   return apiRequest<void>('/api/v1/auth/logout', { method: 'POST', renewOn401: false });
 }

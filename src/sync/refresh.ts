@@ -1,6 +1,7 @@
 import { getRemoteConfig } from '../api/config';
-import { getMe } from '../api/me';
+import { getSession } from '../api/auth';
 import { db } from '../db/db';
+import { storeSession } from './session';
 
 /**
  * Fetches the profile and the remote configuration and writes them to Dexie; screens
@@ -17,8 +18,7 @@ export async function refreshConfig(): Promise<void> {
 
 export async function refreshProfile(): Promise<void> {
   try {
-    const user = await getMe();
-    await db.profile.put({ key: 'me', user, syncedAt: Date.now() });
+    await storeSession(await getSession());
   } catch {
     // Offline: the stored profile stays; a 401 is the session guard's business.
   }

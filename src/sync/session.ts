@@ -1,15 +1,11 @@
 import type { SessionResponse, User } from '../../contract';
-import { createSession, endSession } from '../api/auth';
+import { createSession, endSession, getSession } from '../api/auth';
 import { setSessionRenewer } from '../api/client';
 import { ApiError } from '../api/errors';
 import { clearIdentityCache, renewIdTokenSilently } from '../api/identity';
-import { getMe } from '../api/me';
 import { signInPrompt } from '../api/sign-in-prompt';
 import { db } from '../db/db';
 import { COLOR_SCHEME_KEY } from './color-scheme-key';
-
-/** When /me answers but no session response was seen on this device, trust it this long offline. */
-const UNKNOWN_EXPIRY_MS = 60 * 60 * 1000;
 
 export type SessionStatus = 'signed-in' | 'signed-out';
 
@@ -29,20 +25,23 @@ export function onSessionStatus(listener: (status: SessionStatus) => void): () =
   return () => listeners.delete(listener);
 }
 
-async function saveUser(user: User, expiresAt?: number): Promise<void> {
-  const now = Date.now();
+/**
+ * Stores what the gateway said of the session: the user (for offline screens) and the
+ * session's end, which slides with use and bounds how long an offline start trusts it.
+ */
+export async function storeSession(res: SessionResponse): Promise<void> {
   await db.transaction('rw', db.profile, db.session, async () => {
-    const marker = await db.session.get('current');
-    const keep = marker && marker.userId === user.id ? marker.expiresAt : now + UNKNOWN_EXPIRY_MS;
-    await db.profile.put({ key: 'me', user, syncedAt: now });
-    await db.session.put({ key: 'current', userId: user.id, expiresAt: expiresAt ?? keep });
+    await db.profile.put({ key: 'me', user: res.user, syncedAt: Date.now() });
+    await db.session.put({
+      key: 'current',
+      userId: res.user.id,
+      expiresAt: Date.parse(res.expiresAt),
+    });
   });
 }
 
-/** Stores what POST /auth/session answered: the user and the session's end. */
 export async function saveSession(res: SessionResponse): Promise<void> {
-  const expiresAt = Date.parse(res.expiresAt);
-  await saveUser(res.user, Number.isNaN(expiresAt) ? undefined : expiresAt);
+  await storeSession(res);
   setStatus('signed-in');
 }
 
@@ -64,7 +63,7 @@ async function hasValidLocalSession(): Promise<boolean> {
 /** Asks the gateway; on 401 the local session goes. Network errors are passed on. */
 async function askGateway(): Promise<SessionStatus> {
   try {
-    await saveUser(await getMe({ renewOn401: false }));
+    await storeSession(await getSession());
     return 'signed-in';
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {

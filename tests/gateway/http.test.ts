@@ -129,6 +129,9 @@ describe.each(lanes)('HTTP surface on $name', (lane) => {
       );
       expectApiError(await gw.app.inject({ method: 'DELETE', url: '/api/v1/me' }), 404);
     });
+    it('a URL that does not decode is 400 JSON', async () => {
+      expectApiError(await gw.app.inject({ url: '/api/v1/%c0' }), 400);
+    });
     it('odd session headers are 401, not 500', async () => {
       for (const headers of [
         { authorization: 'Bearer' },

@@ -134,8 +134,15 @@ describe.each(lanes)('sign-in on $name', (lane) => {
         })
       ).statusCode,
     ).toBe(401);
+    expect((await gw.app.inject({ url: '/api/v1/auth/session' })).statusCode).toBe(401);
     const cookie = await signIn(gw.app, 'sam.staff@torque.example');
     expect((await gw.app.inject({ url: '/api/v1/me', headers: { cookie } })).statusCode).toBe(200);
+    const current = await gw.app.inject({ url: '/api/v1/auth/session', headers: { cookie } });
+    expect(current.statusCode).toBe(200);
+    expect(current.json().user.username).toBe('sam.staff@torque.example');
+    const ends = Date.parse(current.json().expiresAt) - Date.now();
+    expect(ends).toBeGreaterThan(11 * 3_600_000);
+    expect(ends).toBeLessThanOrEqual(12 * 3_600_000);
     const out = await gw.app.inject({
       method: 'POST',
       url: '/api/v1/auth/logout',

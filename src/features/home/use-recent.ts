@@ -1,45 +1,32 @@
+import type { Table } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, ownerRange } from '../../db/db';
 import type { RecentCaseRow, RecentMachineRow, RecentSearchRow } from '../../db/schema';
 
 const SHOWN = 10;
 
-/** The signed-in user's recent machines, newest first (live: a view elsewhere shows up here). */
-export function useRecentMachines(userId: string): RecentMachineRow[] | undefined {
+/**
+ * One user's rows of a recent-items table, newest first, through its [ownerUserId+time]
+ * index. Live: an item viewed in another screen or tab shows up here at once.
+ */
+function useRecent<Row>(table: Table<Row>, index: string, userId: string): Row[] | undefined {
   return useLiveQuery(
     () =>
-      db.recentMachines
-        .where('[ownerUserId+viewedAt]')
+      table
+        .where(index)
         .between(...ownerRange(userId))
         .reverse()
         .limit(SHOWN)
         .toArray(),
-    [userId],
+    [table, index, userId],
   );
 }
 
-export function useRecentSearches(userId: string): RecentSearchRow[] | undefined {
-  return useLiveQuery(
-    () =>
-      db.recentSearches
-        .where('[ownerUserId+searchedAt]')
-        .between(...ownerRange(userId))
-        .reverse()
-        .limit(SHOWN)
-        .toArray(),
-    [userId],
-  );
-}
+export const useRecentMachines = (userId: string): RecentMachineRow[] | undefined =>
+  useRecent(db.recentMachines, '[ownerUserId+viewedAt]', userId);
 
-export function useRecentCases(userId: string): RecentCaseRow[] | undefined {
-  return useLiveQuery(
-    () =>
-      db.recentCases
-        .where('[ownerUserId+viewedAt]')
-        .between(...ownerRange(userId))
-        .reverse()
-        .limit(SHOWN)
-        .toArray(),
-    [userId],
-  );
-}
+export const useRecentSearches = (userId: string): RecentSearchRow[] | undefined =>
+  useRecent(db.recentSearches, '[ownerUserId+searchedAt]', userId);
+
+export const useRecentCases = (userId: string): RecentCaseRow[] | undefined =>
+  useRecent(db.recentCases, '[ownerUserId+viewedAt]', userId);

@@ -16,4 +16,13 @@ const run = (cmd, args) => {
 };
 
 if (!process.env.E2E_SKIP_BUILD) run('npm', ['run', 'build']);
-run('npx', ['vitest', 'run', '--project', 'e2e', ...process.argv.slice(2)]);
+run('npx', [
+  'vitest',
+  'run',
+  '--project',
+  'e2e',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=.tmp/vitest-e2e.json',
+  ...process.argv.slice(2),
+]);

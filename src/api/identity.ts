@@ -62,12 +62,16 @@ export async function finishSignInRedirect(): Promise<{ idToken: string; state: 
   return { idToken: idTokenOf(result), state: result.state ?? '' };
 }
 
-/** A fresh (or still valid cached) ID token without any UI; throws when the provider needs the user. */
+/**
+ * A fresh ID token without any UI; throws when the provider needs the user. Forced past the
+ * cache: msal's cached answer carries no ID token, and the gateway should get a new one
+ * (from the refresh token, else the provider's session in a hidden frame), not a replay.
+ */
 export async function renewIdTokenSilently(): Promise<string> {
   const { pca, scopes } = await getClient();
   const account = pca.getActiveAccount() ?? pca.getAllAccounts()[0];
   const result = account
-    ? await pca.acquireTokenSilent({ scopes, account })
+    ? await pca.acquireTokenSilent({ scopes, account, forceRefresh: true })
     : await pca.ssoSilent({ scopes });
   return idTokenOf(result);
 }

@@ -6,7 +6,7 @@ import {
   type AuthConfig,
 } from '../../contract/auth';
 import type { User } from '../../contract/user';
-import { IdTokenRefused } from '../auth/id-token';
+import { IdTokenRefused, IdpUnavailable } from '../auth/id-token';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '../auth/session-cookie';
 import { EMBEDDED_CLIENT_ID } from '../config';
 import type { AppContext } from '../context';
@@ -28,20 +28,23 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     try {
       claims = await verifier.verify(idToken);
     } catch (err) {
-      if (!(err instanceof IdTokenRefused)) {
-        // e.g. the company IdP's discovery is unreachable: not the caller's fault.
+      if (err instanceof IdpUnavailable) {
+        // The company IdP's discovery or key set cannot be had: not the caller's fault.
         request.log.error({ err }, 'ID token verification failed');
         throw new HttpError(503, 'The identity provider cannot be reached; try again shortly');
       }
+      if (!(err instanceof IdTokenRefused)) throw err;
       await audit(db, 'token-refused', null, null, { reason: err.reason });
       throw new HttpError(401, 'The ID token was refused');
     }
-    // Embedded IdP: sub is our user id. A company IdP: match on its email / username claims.
+    // Embedded IdP: sub is our user id. A company IdP: match on its email / username claims
+    // (an email the IdP itself marks unverified is not used).
     let user: User | undefined;
     if (idp) {
       user = await findUserById(db, String(claims.sub));
     } else {
-      for (const c of [claims.email, claims.preferred_username, claims.upn]) {
+      const email = claims.email_verified === false ? undefined : claims.email;
+      for (const c of [email, claims.preferred_username, claims.upn]) {
         if (typeof c === 'string' && c) user = await findUserByUsername(db, c);
         if (user) break;
       }
@@ -88,6 +91,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('cache-control', 'no-cache');
     if (!idp) {
       const authority = config.oidcAuthority!;
+      // Best effort: without the IdP's discovery document the logout page just has no link.
+      const endSessionUrl = await verifier.endSessionEndpoint?.().catch(() => null);
       return authConfigSchema.parse({
         clientId: config.oidcClientId,
         authority,
@@ -96,7 +101,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         scopes: SCOPES,
         redirectPath: '/login',
         postLogoutRedirectPath: '/logout',
-        endSessionUrl: null,
+        endSessionUrl: endSessionUrl ?? null,
       });
     }
     embeddedConfig ??= embeddedAuthConfig(app, ctx).catch((err: unknown) => {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, PASSWORD, signIn, trackPageErrors } from './support/browser';
+import {
+  launchBrowser,
+  newContext,
+  PASSWORD,
+  signIn,
+  tokensInWebStorage,
+  trackPageErrors,
+} from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -39,6 +46,7 @@ describe('a session that ends under an open screen', () => {
     expect(await page.getByText('Sign in again').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/support/sf/dealer/lookup');
     expect((await page.request.get('/api/v1/me')).status()).toBe(200);
+    expect(await tokensInWebStorage(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

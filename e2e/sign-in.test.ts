@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, signIn, trackPageErrors } from './support/browser';
+import {
+  launchBrowser,
+  newContext,
+  signIn,
+  tokensInWebStorage,
+  trackPageErrors,
+} from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,6 +34,11 @@ describe('sign-in through the embedded provider', () => {
 
     const me = (await (await page.request.get('/api/v1/me')).json()) as Me;
     expect(me.kind).toBe('external');
+    // The session is an httpOnly cookie; no token of the provider's stays readable.
+    expect(await tokensInWebStorage(page)).toEqual([]);
+    const cookie = (await context.cookies()).find((c) => c.name === 'torque_session');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Strict');
     expect(me.accountName).toBe('Northfield Equipment');
     const card = page.getByTestId('profile-card');
     await card.waitFor();

@@ -53,3 +53,27 @@ export function trackPageErrors(page: Page): string[] {
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
 }
+
+/**
+ * Web-storage entries that hold a token (a JWT, or an msal token record of any kind).
+ * DECISIONS: no token is kept where page scripts can read it.
+ */
+export async function tokensInWebStorage(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const store of [localStorage, sessionStorage]) {
+      for (let i = 0; i < store.length; i++) {
+        const key = store.key(i)!;
+        const value = store.getItem(key) ?? '';
+        if (
+          /eyJ[\w-]+\.[\w-]+\./.test(value) ||
+          /refreshtoken|accesstoken|idtoken/i.test(key) ||
+          /"credentialType":"(RefreshToken|AccessToken|IdToken)"/i.test(value)
+        ) {
+          found.push(key);
+        }
+      }
+    }
+    return found;
+  });
+}

@@ -34,7 +34,16 @@ function getClient() {
   return client;
 }
 
-function idTokenOf(result: AuthenticationResult): string {
+/**
+ * The ID token of a sign-in, after which msal forgets every token it holds. DECISIONS: no
+ * token stays where page scripts can read it, and msal's cache is web storage. The gateway's
+ * httpOnly session is what the app lives on; renewal asks the provider's own session again.
+ */
+async function takeIdToken(
+  pca: IPublicClientApplication,
+  result: AuthenticationResult,
+): Promise<string> {
+  await pca.clearCache();
   if (!result.idToken) throw new Error('The identity provider returned no ID token.');
   return result.idToken;
 }
@@ -58,30 +67,22 @@ export async function finishSignInRedirect(): Promise<{ idToken: string; state: 
   const { pca } = await getClient();
   const result = await pca.handleRedirectPromise({ navigateToLoginRequestUrl: false });
   if (!result) return null;
-  if (result.account) pca.setActiveAccount(result.account);
-  return { idToken: idTokenOf(result), state: result.state ?? '' };
+  return { idToken: await takeIdToken(pca, result), state: result.state ?? '' };
 }
 
 /**
- * A fresh ID token without any UI; throws when the provider needs the user. Forced past the
- * cache: msal's cached answer carries no ID token, and the gateway should get a new one
- * (from the refresh token, else the provider's session in a hidden frame), not a replay.
+ * A fresh ID token without any UI, from the provider's own session in a hidden frame (no
+ * refresh token is kept to use instead); throws when the provider needs the user.
  */
 export async function renewIdTokenSilently(): Promise<string> {
   const { pca, scopes } = await getClient();
-  const account = pca.getActiveAccount() ?? pca.getAllAccounts()[0];
-  const result = account
-    ? await pca.acquireTokenSilent({ scopes, account, forceRefresh: true })
-    : await pca.ssoSilent({ scopes });
-  return idTokenOf(result);
+  return takeIdToken(pca, await pca.ssoSilent({ scopes }));
 }
 
 /** Sign-in in a popup, so the screen underneath (and what was typed on it) stays. */
 export async function signInWithPopup(): Promise<string> {
   const { pca, scopes } = await getClient();
-  const result = await pca.loginPopup({ scopes, prompt: 'login' });
-  if (result.account) pca.setActiveAccount(result.account);
-  return idTokenOf(result);
+  return takeIdToken(pca, await pca.loginPopup({ scopes, prompt: 'login' }));
 }
 
 /** Forgets the provider's tokens on this device without a redirect to the provider. */

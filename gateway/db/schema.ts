@@ -64,6 +64,11 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
+export interface UsedIdTokensTable {
+  token_hash: string;
+  expires_at: Timestamp;
+}
+
 export interface AuditLogTable {
   id: Generated<string>;
   at: Generated<Timestamp>;
@@ -104,6 +109,7 @@ export interface Database {
   sessions: SessionsTable;
   idempotency_keys: IdempotencyKeysTable;
   audit_log: AuditLogTable;
+  used_id_tokens: UsedIdTokensTable;
   oidc_store: OidcStoreTable;
   remote_config: RemoteConfigTable;
   signing_keys: SigningKeysTable;

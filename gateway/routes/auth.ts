@@ -12,6 +12,7 @@ import { EMBEDDED_CLIENT_ID } from '../config';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { audit } from '../services/audit';
+import { claimIdToken } from '../services/id-token-replay';
 import { createSession, deleteSession } from '../services/sessions';
 import { findUserById, findUserByUsername } from '../services/users';
 
@@ -36,6 +37,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!(err instanceof IdTokenRefused)) throw err;
       await audit(db, 'token-refused', null, null, { reason: err.reason });
       throw new HttpError(401, 'The ID token was refused');
+    }
+    // exp is checked by the verifier; a token without one could not have passed.
+    if (!(await claimIdToken(db, idToken, new Date(Number(claims.exp) * 1000)))) {
+      await audit(db, 'token-refused', null, String(claims.sub), { reason: 'replayed' });
+      throw new HttpError(401, 'The ID token was already used; sign in again');
     }
     // Embedded IdP: sub is our user id. A company IdP: match on its email / username claims
     // (an email the IdP itself marks unverified is not used).

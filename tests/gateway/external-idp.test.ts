@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import { authConfigSchema, sessionResponseSchema } from '../../contract/auth';
@@ -67,6 +68,8 @@ describe.each(lanes)('external identity provider on $name', (lane) => {
       sub: 'c-0001',
       iat: now,
       exp: now + 600,
+      // Every minted token is distinct: the gateway takes an ID token once only.
+      jti: randomUUID(),
       email: 'sam.staff@torque.example',
       ...claims,
     })

@@ -67,6 +67,28 @@ describe.each(lanes)('sign-in on $name', (lane) => {
     expect(viaBearer.json()).toEqual(viaCookie.json());
   });
 
+  it('takes an ID token once: a replay of the same token opens no second session', async () => {
+    const { idToken } = await obtainIdToken(gw.app, 'eli.tech@riverbend.example');
+    const exchange = () =>
+      gw.app.inject({ method: 'POST', url: '/api/v1/auth/session', payload: { idToken } });
+    expect((await exchange()).statusCode).toBe(200);
+    const replay = await exchange();
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().message).toBe('The ID token was already used; sign in again');
+    expect(replay.headers['set-cookie']).toBeUndefined();
+    // A fresh token for the same user is fine.
+    const again = await obtainIdToken(gw.app, 'eli.tech@riverbend.example');
+    expect(
+      (
+        await gw.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/session',
+          payload: { idToken: again.idToken },
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
   it('returns the token in the body only to API clients that ask for it', async () => {
     const { idToken } = await obtainIdToken(gw.app, 'eli.tech@riverbend.example');
     const res = await gw.app.inject({

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-skeleton';
+import * as m0002 from './0002-used-id-tokens';
 
 /**
  * Every migration, listed by hand: a static list works the same under tsx, vitest and a
@@ -7,4 +8,5 @@ import * as m0001 from './0001-skeleton';
  */
 export const migrations: Record<string, Migration> = {
   '0001-skeleton': m0001,
+  '0002-used-id-tokens': m0002,
 };

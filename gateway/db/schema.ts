@@ -2,6 +2,8 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** timestamptz: pg returns Date, we may write Date or ISO strings. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** timestamptz with a database default (DefaultedTimestamp would not unwrap the ColumnType). */
+type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** jsonb: written as a JSON string (pg does not serialise arrays as JSON), read as parsed value. */
 type Json<T = unknown> = ColumnType<T, string, string>;
 
@@ -71,7 +73,7 @@ export interface UsedIdTokensTable {
 
 export interface AuditLogTable {
   id: Generated<string>;
-  at: Generated<Timestamp>;
+  at: DefaultedTimestamp;
   user_id: string | null;
   action: string;
   subject: string | null;
@@ -99,7 +101,7 @@ export interface SigningKeysTable {
   kind: string;
   id: string;
   value: Json<Record<string, unknown>>;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultedTimestamp;
 }
 
 export interface Database {

@@ -6,11 +6,21 @@ import type { GatewayConfig } from '../config';
 import type { Database } from '../db/schema';
 import { html, page } from '../html/page';
 import { audit } from '../services/audit';
+import { isLimited, type RateLimit } from '../services/rate-limit';
 import { verifyPassword } from '../services/passwords';
 import { findPasswordHash } from '../services/users';
 import { loginPage } from './login-page';
 
 export const BAD_CREDENTIALS = 'Incorrect email or password.';
+export const TOO_MANY_ATTEMPTS =
+  'Too many failed sign-in attempts for this email. Try again in 15 minutes.';
+
+/**
+ * Online password guessing: after 10 failures for one email within 15 minutes, that email
+ * is refused (right password or not) until the window has room again. Generous enough that
+ * a technician who mistypes is not locked out, tight enough to make guessing useless.
+ */
+const LOGIN_LIMIT: RateLimit = { action: 'idp-login-failed', max: 10, windowMs: 15 * 60_000 };
 
 export interface IdpRouteOptions {
   provider: Provider;
@@ -94,19 +104,28 @@ async function interactionRoutes(app: FastifyInstance, opts: IdpRouteOptions) {
         .trim()
         .slice(0, 320);
       const password = String(body.password ?? '').slice(0, 1024);
-      const found = email ? await findPasswordHash(db, email) : undefined;
-      const ok = await verifyPassword(password, found?.passwordHash ?? null);
-      if (!found || !ok) {
-        await audit(db, 'idp-login-failed', found?.id ?? null, email || null);
-        return send(
-          reply,
+      // Counted per email as typed, case folded: the limit is on guesses at one account.
+      const subject = email.toLowerCase() || null;
+      const refuse = (error: string) =>
+        send(
+          reply.code(error === TOO_MANY_ATTEMPTS ? 429 : 200),
           loginPage({
             productName: config.productName,
             action: `/oidc/interaction/${interaction.uid}/login`,
             email,
-            error: BAD_CREDENTIALS,
+            error,
           }),
         );
+      if (subject && (await isLimited(db, LOGIN_LIMIT, subject))) {
+        // Still counted: a guesser who keeps going keeps the window full.
+        await audit(db, 'idp-login-failed', null, subject, { limited: true });
+        return refuse(TOO_MANY_ATTEMPTS);
+      }
+      const found = email ? await findPasswordHash(db, email) : undefined;
+      const ok = await verifyPassword(password, found?.passwordHash ?? null);
+      if (!found || !ok) {
+        await audit(db, 'idp-login-failed', found?.id ?? null, subject);
+        return refuse(BAD_CREDENTIALS);
       }
       const to = await provider.interactionResult(
         request.raw,

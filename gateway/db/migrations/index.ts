@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-skeleton';
 import * as m0002 from './0002-used-id-tokens';
+import * as m0003 from './0003-audit-lookups';
 
 /**
  * Every migration, listed by hand: a static list works the same under tsx, vitest and a
@@ -9,4 +10,5 @@ import * as m0002 from './0002-used-id-tokens';
 export const migrations: Record<string, Migration> = {
   '0001-skeleton': m0001,
   '0002-used-id-tokens': m0002,
+  '0003-audit-lookups': m0003,
 };

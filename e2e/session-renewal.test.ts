@@ -61,8 +61,15 @@ describe('a session that ends under an open screen', () => {
     await context.clearCookies();
     await page.evaluate(() => sessionStorage.clear());
 
+    // Declined first: the screen says why nothing was found, and keeps the typing.
     await page.getByRole('button', { name: 'Search' }).click();
     const modal = page.getByRole('dialog');
+    await modal.getByRole('heading', { name: 'Sign in again' }).waitFor({ timeout: 30_000 });
+    await modal.getByRole('button', { name: 'Not now' }).click();
+    await page.getByText('Your session has ended. Sign in again to continue.').waitFor();
+    expect(await page.getByLabel('Dealer Name').inputValue()).toBe('Northfield');
+
+    await page.getByRole('button', { name: 'Search' }).click();
     await modal.getByRole('heading', { name: 'Sign in again' }).waitFor({ timeout: 30_000 });
     const [popup] = await Promise.all([
       context.waitForEvent('page'),

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { searchDealers, type Dealer } from '../../api/dealers';
-import { ApiError, NetworkError } from '../../api/errors';
+import { ApiError, NetworkError, SignInRequiredError } from '../../api/errors';
 import type { DealerLookupQuery } from '../../domain/dealer-lookup';
 
 export const NEEDS_CONNECTION = 'Dealer lookup needs a connection.';
@@ -30,7 +30,7 @@ export function useDealerLookup() {
       const message =
         error instanceof NetworkError
           ? NEEDS_CONNECTION
-          : error instanceof ApiError
+          : error instanceof ApiError || error instanceof SignInRequiredError
             ? error.message
             : 'Dealer lookup failed. Please try again.';
       setState({ status: 'error', message });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { knowledgeConfigSchema } from './knowledge';
 
 /** Remote configuration (DECISIONS "Names and fixed values"): links and names a deployment sets. */
 export const remoteConfigSchema = z.object({
@@ -19,5 +20,13 @@ export const remoteConfigSchema = z.object({
   communityUrl: z.string(),
   qualityReportUrl: z.string(),
   partsPdfUrl: z.string(),
+  /**
+   * The knowledge article behind the telematics search's 'Installation Guides' button
+   * (DECISIONS: data in the gateway's database). Optional only because a configuration
+   * cached by an older version lacks it.
+   */
+  installationGuidesArticleId: z.string().optional(),
+  /** Knowledge tabs, facets and templates (SPEC §3). Optional for the same reason. */
+  knowledge: knowledgeConfigSchema.optional(),
 });
 export type RemoteConfig = z.infer<typeof remoteConfigSchema>;

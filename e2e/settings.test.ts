@@ -70,3 +70,30 @@ describe('the session timer', () => {
     await context.close();
   });
 });
+
+describe('Log Out without a connection', () => {
+  it('does not leave the next person signed in as the previous user', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, 'dana.tech@northfield.example');
+    expect((await page.request.get('/api/v1/me')).status()).toBe(200);
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
+      timeout: 30_000,
+    });
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByText(/Version 1\.0/).waitFor();
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL((u) => u.pathname === '/logout');
+
+    // Back online, someone else opens the app: the old cookie must not sign them in.
+    await context.setOffline(false);
+    await page.goto('/home');
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await expect.poll(async () => (await page.request.get('/api/v1/me')).status()).toBe(401);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+});

@@ -10,9 +10,11 @@ import { installErrorHandler, sendError } from './http/errors';
 import { createEmbeddedIdp } from './idp/index';
 import { authRoutes } from './routes/auth';
 import { configRoutes } from './routes/config';
+import { dcuRoutes } from './routes/dcu';
 import { dealerRoutes } from './routes/dealers';
 import { healthRoutes } from './routes/health';
 import { linkRoutes } from './routes/links';
+import { machineRoutes } from './routes/machines';
 import { meRoutes } from './routes/me';
 import { staticRoutes } from './routes/static';
 
@@ -57,6 +59,8 @@ export async function buildApp(
   await app.register(configRoutes, ctx);
   await app.register(dealerRoutes, ctx);
   await app.register(linkRoutes, ctx);
+  await app.register(machineRoutes, ctx);
+  await app.register(dcuRoutes, ctx);
   if (idp) await idp.register(app);
   // Last: its not-found handler is the SPA fallback and the JSON 404 of /api.
   await staticRoutes(app, ctx);

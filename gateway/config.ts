@@ -23,6 +23,13 @@ export interface GatewayConfig {
   logLevel: string;
   /** Remote-config links; null means "a page the gateway serves itself" (see routes/links.ts). */
   links: Record<LinkName, string | null>;
+  /**
+   * The master key service's secret (MASTER_KEY_SECRET). Null: a random secret generated on
+   * first use and kept in signing_keys, so every gateway copy derives the same keys.
+   */
+  masterKeySecret: string | null;
+  /** Master key lookups one user may make per hour (MASTER_KEY_LOOKUPS_PER_HOUR). */
+  masterKeyLookupsPerHour: number;
 }
 
 /** The external systems a deployment links to; by default each points at /links/<name>. */
@@ -92,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     staticDir: resolve(str(env, 'STATIC_DIR') ?? './dist'),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     links,
+    masterKeySecret: str(env, 'MASTER_KEY_SECRET') ?? null,
+    masterKeyLookupsPerHour: int(env, 'MASTER_KEY_LOOKUPS_PER_HOUR', 20),
   };
 }
 

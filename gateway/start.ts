@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { openDb, type Db } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { isSeeded, refreshDemoPasswordExpiry, seedDemoData } from './db/seed/seed';
+import { pruneIdempotencyKeys } from './services/idempotency';
 import { syncRemoteConfig } from './services/remote-config';
 
 export interface Started {
@@ -27,6 +28,8 @@ export async function startGateway(config: GatewayConfig): Promise<Started> {
       seeded = await seedDemoData(db.kysely, config.demoData, config.demoPassword);
     }
     await refreshDemoPasswordExpiry(db.kysely);
+    // Replays come within minutes or days; a key older than 30 days is dead weight.
+    await pruneIdempotencyKeys(db.kysely);
     await syncRemoteConfig(db.kysely, config);
     const app = await buildApp(config, db.kysely);
     app.addHook('onClose', async () => db.close());

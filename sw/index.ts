@@ -6,11 +6,12 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerOutboxReplay } from './replay';
 import { registerRuntimeRoutes } from './routes';
 
 /*
- * The service worker: handlers only. The next issues add replay.ts (outbox on Background
- * Sync) and push.ts (Web Push), each registered from here.
+ * The service worker: handlers only. replay.ts replays the outbox on Background Sync; the
+ * next issues add push.ts (Web Push), registered from here too.
  */
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -27,6 +28,7 @@ registerRoute(
 );
 
 registerRuntimeRoutes();
+registerOutboxReplay();
 
 // Take control of open pages on first install, or the first visit is not offline-capable.
 clientsClaim();

@@ -20,6 +20,9 @@ export interface Db {
 export async function openDb(config: Pick<GatewayConfig, 'databaseUrl' | 'dataDir'>): Promise<Db> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle client cut off by the server (restart, failover) emits 'error' on the pool;
+    // unhandled it would end the process. The pool drops that client and opens a new one.
+    pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, kind: 'postgres', close: () => kysely.destroy() };
   }

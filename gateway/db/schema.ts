@@ -104,6 +104,143 @@ export interface SigningKeysTable {
   created_at: DefaultedTimestamp;
 }
 
+/**
+ * The machine inventory (issue 3). The core columns other areas rely on (DCU pairing, cases)
+ * are fixed here; the machines migration adds the rest and may extend this type.
+ */
+export interface MachinesTable {
+  /** The inventory id (SPEC §3 inventoryId). */
+  id: string;
+  serial_number: string;
+  /** The model (materialNumber). */
+  material_number: string;
+  /** Product identification number, 17 characters, ends with the serial. */
+  pin: string;
+  /** The paired DCU's IMEI; null when no telematics unit is fitted. */
+  imei: string | null;
+  servicing_dealer_id: string | null;
+  /** Factory item description, e.g. 'M7-172 Premium KVT Tractor'. */
+  description: string;
+  /** StockIconMap key, e.g. 'Tractor'. */
+  model_family: string;
+  /** The owner: an account of record type Customer. */
+  customer_id: string | null;
+  is_stolen: Generated<boolean>;
+  is_pre_owned: Generated<boolean>;
+  is_auction: Generated<boolean>;
+  is_scrapped: Generated<boolean>;
+  is_donated: Generated<boolean>;
+  is_modified: Generated<boolean>;
+  has_ktac: Generated<boolean>;
+}
+
+/** date columns are read as text (to_char / JSON) by the services, written as 'YYYY-MM-DD'. */
+type DateText = ColumnType<string, string, string>;
+/** numeric: pg returns a string; written as a number. */
+type Numeric = ColumnType<string, number | string, number | string>;
+
+export interface MachineCampaignsTable {
+  id: Generated<string>;
+  machine_id: string;
+  campaign_name: string;
+  campaign_type: string;
+  campaign_end_date: DateText | null;
+  is_mandatory: boolean;
+}
+
+export interface MachinePoliciesTable {
+  id: string;
+  machine_id: string;
+  policy_name: string;
+  policy_type: string;
+  policy_code: string;
+  warranty_start_date: DateText;
+  warranty_end_date: DateText;
+}
+
+export interface MachinePolicyUsagesTable {
+  id: Generated<string>;
+  policy_id: string;
+  usage_reading_type: string;
+  maximum_unit: Numeric | null;
+  units_of_measure: string;
+}
+
+export interface MachineClaimsTable {
+  id: Generated<string>;
+  machine_id: string;
+  claim_number: string;
+  claim_type: string;
+  /** The dealer that filed the claim. */
+  dealer_id: string | null;
+  date_of_repair: DateText;
+  symptom_description: string;
+  defect_description: string;
+  causal_part_description: string;
+  causal_part_number: string;
+  machine_usage_reading: Numeric | null;
+  service_campaign: string | null;
+}
+
+export interface MachineFaultCodesTable {
+  id: Generated<string>;
+  machine_id: string;
+  hr_reading: Numeric;
+  spn: number;
+  fmi: number;
+  sa: number;
+  ep_code: string;
+  description: string;
+  severity: 'High' | 'Medium' | 'Low';
+}
+
+export interface MachineComponentsTable {
+  id: Generated<string>;
+  machine_id: string;
+  component_type: string;
+  description: string;
+  part_number: string;
+  serial_number: string;
+  installed_on: DateText | null;
+}
+
+/** Cases and reports (SPEC §3); the cases issue extends this table. */
+export interface CasesTable {
+  id: string;
+  case_number: string;
+  record_type: 'Case' | 'Report';
+  subject: string;
+  status: string;
+  /** The dealer organisation that owns the record (external users see their own only). */
+  account_id: string | null;
+  serial_number: string | null;
+  model_number: string | null;
+  created_at: DefaultedTimestamp;
+}
+
+/** A telematics unit (DCU) as the telematics service knows it (SPEC §3 DCU pairing). */
+export interface DcuUnitsTable {
+  imei: string;
+  /** The DCU part number (SPEC "type"). */
+  part_number: string;
+  /** The unit's last report (last_report.server_time); null when it never reported. */
+  last_report_at: Timestamp | null;
+}
+
+/** One committed pairing (history); the current pairing is machines.imei. */
+export interface DcuPairingsTable {
+  id: string;
+  imei: string;
+  machine_id: string;
+  /** Null for pairings that predate Torque (seeded, imported). */
+  paired_by: string | null;
+  paired_at: DefaultedTimestamp;
+  dcu_part_number: string;
+  /** Engine hours as entered (SPEC §5: digits with an optional decimal part). */
+  usage_hours: string | null;
+  pin: ColumnType<string, string | undefined, string>;
+}
+
 export interface Database {
   accounts: AccountsTable;
   contacts: ContactsTable;
@@ -115,6 +252,16 @@ export interface Database {
   oidc_store: OidcStoreTable;
   remote_config: RemoteConfigTable;
   signing_keys: SigningKeysTable;
+  machines: MachinesTable;
+  machine_campaigns: MachineCampaignsTable;
+  machine_policies: MachinePoliciesTable;
+  machine_policy_usages: MachinePolicyUsagesTable;
+  machine_claims: MachineClaimsTable;
+  machine_fault_codes: MachineFaultCodesTable;
+  machine_components: MachineComponentsTable;
+  cases: CasesTable;
+  dcu_units: DcuUnitsTable;
+  dcu_pairings: DcuPairingsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -65,6 +65,17 @@ function fastifyClientError(err: FastifyError): [number, string] | null {
 }
 
 /**
+ * PostgreSQL refusing a value the caller sent: text it cannot store (a NUL byte, an invalid
+ * encoding). The input was bad, so the answer is 400, wherever the route forgot to check.
+ */
+const POSTGRES_INPUT_ERRORS = new Set(['22021', '22P05']);
+
+function isPostgresInputError(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' && POSTGRES_INPUT_ERRORS.has(code);
+}
+
+/**
  * One error policy for the whole gateway: the caller's mistakes are 4xx with an apiErrorSchema
  * body and a readable message; only real faults are 500, and those are logged.
  */
@@ -77,6 +88,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
       // Root-level refinements (e.g. "Atleast one field is required") read best unprefixed.
       return sendError(reply, 400, issue ? `${where}${issue.message}` : 'Invalid request');
+    }
+    if (isPostgresInputError(err)) {
+      return sendError(reply, 400, 'The request holds characters that cannot be stored');
     }
     const fe = err as FastifyError;
     const mapped = fastifyClientError(fe);

@@ -75,7 +75,16 @@ export class DbAdapter implements Adapter {
       .execute();
   }
 
+  /**
+   * Drops what was issued under a grant (codes, tokens, the grant). Not the interaction: it
+   * carries the grant id too, and when a second account signs in over a live session the
+   * provider ends the old session (revoking its grants) and then resumes that interaction.
+   */
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.db.deleteFrom('oidc_store').where('grant_id', '=', grantId).execute();
+    await this.db
+      .deleteFrom('oidc_store')
+      .where('grant_id', '=', grantId)
+      .where('model', 'not in', ['Interaction', 'Session'])
+      .execute();
   }
 }

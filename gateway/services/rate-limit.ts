@@ -6,11 +6,17 @@ export interface RateLimit {
   action: AuditAction;
   max: number;
   windowMs: number;
+  /**
+   * What is counted: audit rows with this `subject` (default; e.g. failed sign-ins per email)
+   * or with this `user_id` (e.g. master key lookups per user, whatever serial they asked for).
+   */
+  by?: 'subject' | 'user';
 }
 
 /**
- * Whether `subject` has used up `limit` in the sliding window. Counted from the audit log,
- * not memory, so the limit holds across several gateway copies and restarts.
+ * Whether `subject` (or the user, see RateLimit.by) has used up `limit` in the sliding window.
+ * Counted from the audit log, not memory, so the limit holds across several gateway copies
+ * and restarts.
  */
 export async function isLimited(
   db: Kysely<Database>,
@@ -22,7 +28,7 @@ export async function isLimited(
     .selectFrom('audit_log')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('action', '=', limit.action)
-    .where('subject', '=', subject)
+    .where(limit.by === 'user' ? 'user_id' : 'subject', '=', subject)
     .where('at', '>', since)
     .executeTakeFirstOrThrow();
   return Number(row.n) >= limit.max;

@@ -2,9 +2,13 @@ import type { Kysely } from 'kysely';
 import type { RemoteConfig } from '../../contract/config';
 import { DEFAULT_CALL_TSC_NUMBER, LINK_NAMES, type GatewayConfig, type LinkName } from '../config';
 import type { Database } from '../db/schema';
+import { ensureStockIconMap } from './stock-icon-map';
 
 /** Row keys of remote_config: one per link, plus the Call TSC number. */
 const CALL_TSC_KEY = 'call-tsc-number';
+/** The knowledge article id behind 'Installation Guides' (DECISIONS: data, not code). */
+const INSTALLATION_GUIDES_KEY = 'installation-guides-article-id';
+export const DEFAULT_INSTALLATION_GUIDES_ARTICLE_ID = 'KA-INSTALL-GUIDES';
 
 /** A link nobody configured points at the gateway's own honest page (routes/links.ts). */
 export function defaultLink(name: LinkName): string {
@@ -21,6 +25,11 @@ export async function syncRemoteConfig(db: Kysely<Database>, config: GatewayConf
       key: CALL_TSC_KEY,
       value: config.callTscNumber ?? DEFAULT_CALL_TSC_NUMBER,
       explicit: config.callTscNumber !== null,
+    },
+    {
+      key: INSTALLATION_GUIDES_KEY,
+      value: DEFAULT_INSTALLATION_GUIDES_ARTICLE_ID,
+      explicit: false,
     },
     ...LINK_NAMES.map((n) => ({
       key: n,
@@ -39,6 +48,8 @@ export async function syncRemoteConfig(db: Kysely<Database>, config: GatewayConf
       )
       .execute();
   }
+  // StockIconMap (SPEC §3 remote configuration): written once, then the operator's.
+  await ensureStockIconMap(db);
 }
 
 export async function readRemoteConfig(
@@ -69,5 +80,9 @@ export async function readRemoteConfig(
     communityUrl: link('community'),
     qualityReportUrl: link('quality-report'),
     partsPdfUrl: link('parts-pdf'),
+    installationGuidesArticleId: text(
+      INSTALLATION_GUIDES_KEY,
+      DEFAULT_INSTALLATION_GUIDES_ARTICLE_ID,
+    ),
   };
 }

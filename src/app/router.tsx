@@ -50,6 +50,54 @@ export const router = createBrowserRouter([
             },
           },
           {
+            // Normal and telematics variants (SPEC §2: the path containing imei decides).
+            path: '/support/machine/search/imei?',
+            lazy: {
+              Component: () =>
+                import('../features/machines/machine-search-screen').then(
+                  (m) => m.MachineSearchScreen,
+                ),
+            },
+          },
+          {
+            path: '/support/machineResults',
+            lazy: {
+              Component: () =>
+                import('../features/machines/machine-list-screen').then((m) => m.MachineListScreen),
+            },
+          },
+          {
+            path: '/support/machine/details/:param1/:param2?/:param3?',
+            lazy: {
+              Component: () =>
+                import('../features/machines/machine-detail-screen').then(
+                  (m) => m.MachineDetailScreen,
+                ),
+            },
+          },
+          {
+            // Telematics-variant machine results: DCU pairing for that machine.
+            path: '/support/machine/imei/:param1/:param2?',
+            lazy: {
+              Component: () =>
+                import('../features/dcu/dcu-pairing-screen').then((m) => m.DcuPairingScreen),
+            },
+          },
+          {
+            path: '/support/dcu/masterkey',
+            lazy: {
+              Component: () =>
+                import('../features/dcu/master-key-screen').then((m) => m.MasterKeyScreen),
+            },
+          },
+          {
+            path: '/settings/offline',
+            lazy: {
+              Component: () =>
+                import('../features/settings/offline-sync-screen').then((m) => m.OfflineSyncScreen),
+            },
+          },
+          {
             lazy: { Component: () => import('./role-guard').then((m) => m.InternalOnly) },
             children: [
               {

@@ -28,6 +28,7 @@ export function SessionTimer({
       idleMs: SESSION_IDLE_MS,
       graceMs: SESSION_GRACE_MS,
       onWarn: () => setWarning(true),
+      onResume: () => setWarning(false),
       onExpire: () => {
         setWarning(false);
         expire.current();

@@ -2,7 +2,13 @@ import { Dexie, type EntityTable, type Table } from 'dexie';
 import {
   DB_NAME,
   schemaV1,
+  schemaV2,
   type ConfigRow,
+  type MachineListRow,
+  type MachineRecordsRow,
+  type MachineRow,
+  type OutboxRow,
+  type SyncStateRow,
   type NotificationRow,
   type ProfileRow,
   type RecentCaseRow,
@@ -19,10 +25,16 @@ export class TorqueDb extends Dexie {
   recentSearches!: EntityTable<RecentSearchRow, 'id'>;
   recentCases!: Table<RecentCaseRow, [string, string]>;
   notifications!: EntityTable<NotificationRow, 'id'>;
+  outbox!: EntityTable<OutboxRow, 'id'>;
+  machines!: Table<MachineRow, [string, string]>;
+  machineRecords!: Table<MachineRecordsRow, [string, string]>;
+  machineLists!: Table<MachineListRow, [string, string]>;
+  syncState!: Table<SyncStateRow, [string, string]>;
 
   constructor(name = DB_NAME) {
     super(name);
     this.version(1).stores(schemaV1);
+    this.version(2).stores(schemaV2);
   }
 }
 

@@ -1,4 +1,10 @@
-import type { RemoteConfig, User } from '../../contract';
+import type {
+  CaseSummary,
+  MachineDetail,
+  MachineListItem,
+  RemoteConfig,
+  User,
+} from '../../contract';
 
 /**
  * The local tables. Every row that belongs to a user carries `ownerUserId`, so two people
@@ -74,9 +80,92 @@ export interface NotificationRow {
   serialNumber?: string;
 }
 
+/** Where a queued write is (ARCHITECTURE data flow, DECISIONS offline-first). */
+export type OutboxStatus =
+  'pending' | 'sending' | 'done' | 'retry' | 'needs-attention' | 'waiting-for-sign-in';
+
+/** The kinds of queued write; src/sync/write-kinds.ts says how each is sent. */
+export type OutboxKind = 'dcu-pairing';
+
+export interface OutboxError {
+  /** HTTP status; absent for network failures. */
+  status?: number;
+  message: string;
+  errorCode?: string;
+}
+
+/**
+ * One queued write. `id` is the client id, sent as Idempotency-Key. Writes of one owner are
+ * sent in `createdAt` order; `dependsOn` names earlier entries whose server answer this one
+ * needs (its payload refers to them by their temporary ids, filled in before sending).
+ */
+export interface OutboxRow {
+  id: string;
+  ownerUserId: string;
+  kind: OutboxKind;
+  payload: unknown;
+  /** What the write is, for people: "Pair DCU 35… with M7-172 12345". */
+  summary: string;
+  status: OutboxStatus;
+  attempts: number;
+  lastError?: OutboxError;
+  dependsOn: string[];
+  /** Set on the entry a dependant refers to: the server id that replaces its temporary id. */
+  serverId?: string;
+  /** The gateway's answer once done. */
+  result?: unknown;
+  createdAt: number;
+  updatedAt: number;
+  /** Epoch ms before which a retry is not attempted (back-off). */
+  nextAttemptAt: number;
+}
+
+/** A machine's details as last fetched, so the detail screen opens offline. */
+export interface MachineRow {
+  ownerUserId: string;
+  inventoryId: string;
+  serial: string;
+  model: string;
+  pin: string;
+  /** Servicing dealer (for "Prepare for the field" per dealer). */
+  dealerId: string | null;
+  detail: MachineDetail;
+  syncedAt: number;
+}
+
+/** Cases (and, for internal users, reports) of one machine, as last fetched. */
+export interface MachineRecordsRow {
+  ownerUserId: string;
+  /** `${model}|${serial}`. */
+  machineKey: string;
+  cases: CaseSummary[];
+  /** Null for external users (SPEC §6: no Reports tab). */
+  reports: CaseSummary[] | null;
+  syncedAt: number;
+}
+
+/** A machine list (customer search results) as last fetched, keyed by its query string. */
+export interface MachineListRow {
+  ownerUserId: string;
+  query: string;
+  machines: MachineListItem[];
+  truncated: boolean;
+  syncedAt: number;
+}
+
+/** When an area was last refreshed for a user ("Last updated ..." and the Offline & sync page). */
+export interface SyncStateRow {
+  ownerUserId: string;
+  /** e.g. 'machines', 'field-pack', 'config'. */
+  area: string;
+  syncedAt: number;
+  /** Free detail for the page, e.g. "412 machines of Northfield Equipment". */
+  detail?: string;
+}
+
 export const DB_NAME = 'torque';
 
-/** Version 1. The next issue adds `outbox` (and friends) as version 2 beside this. */
+/** Version 1: the skeleton's tables. */
 export const schemaV1 = {
   profile: 'key',
   session: 'key',
@@ -86,4 +175,15 @@ export const schemaV1 = {
   recentSearches: '++id, [ownerUserId+searchedAt]',
   recentCases: '[ownerUserId+id], [ownerUserId+viewedAt]',
   notifications: 'id, [ownerUserId+receivedAt]',
+} as const;
+
+/** Version 2 (issue 3): the outbox and the machine tables of the offline engine. */
+export const schemaV2 = {
+  ...schemaV1,
+  outbox: 'id, [ownerUserId+createdAt], status',
+  machines:
+    '[ownerUserId+inventoryId], [ownerUserId+model+serial], [ownerUserId+pin], [ownerUserId+dealerId]',
+  machineRecords: '[ownerUserId+machineKey]',
+  machineLists: '[ownerUserId+query]',
+  syncState: '[ownerUserId+area]',
 } as const;

@@ -1,8 +1,9 @@
 import type { SessionResponse, User } from '../../contract';
-import { createSession, endSession, getSession } from '../api/auth';
+import { createSession, getSession } from '../api/auth';
 import { setSessionRenewer } from '../api/client';
 import { ApiError } from '../api/errors';
 import { clearIdentityCache, renewIdTokenSilently } from '../api/identity';
+import { endSessionOrRemember, settlePendingLogout } from '../api/logout-pending';
 import { signInPrompt } from '../api/sign-in-prompt';
 import { db } from '../db/db';
 import { COLOR_SCHEME_KEY } from './color-scheme-key';
@@ -75,6 +76,8 @@ async function askGateway(): Promise<SessionStatus> {
 }
 
 async function resolveSession(): Promise<SessionStatus> {
+  // A Log Out made offline is paid first; until it is, no cookie is trusted.
+  if (!(await settlePendingLogout())) return 'signed-out';
   if (await hasValidLocalSession()) {
     // Render from the device at once (offline start) and confirm with the gateway behind it.
     askGateway().then(setStatus, () => undefined);
@@ -104,6 +107,7 @@ export function ensureSession(): Promise<SessionStatus> {
 
 /** /login after the provider's redirect: ID token in, gateway session out. */
 export async function completeSignIn(idToken: string): Promise<User> {
+  await settlePendingLogout();
   const res = await createSession(idToken);
   await saveSession(res);
   return res.user;
@@ -148,9 +152,10 @@ function clearWebStorage() {
  * device, bound to their owner. Never throws: the user is signed out locally whatever happens.
  */
 export async function signOut(): Promise<void> {
-  await endSession().catch(() => undefined);
   await clearIdentityCache();
   clearWebStorage();
+  // After clearing web storage: an unreachable gateway leaves a marker there.
+  await endSessionOrRemember();
   await clearLocalSession().catch(() => undefined);
   setStatus('signed-out');
 }

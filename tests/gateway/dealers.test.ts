@@ -84,6 +84,9 @@ describe.each(lanes)('dealer lookup on $name', (lane) => {
     }
     const bad = await lookup(`state=${encodeURIComponent("' OR 1=1")}`, sam);
     expect(bad.statusCode).toBe(400);
+    // PostgreSQL text cannot hold a NUL: the caller's mistake, so 400, not 500.
+    const nul = await lookup('name=a%00b', sam);
+    expect(nul.statusCode).toBe(400);
     const repeated = await lookup('name=a&name=b', sam);
     expect(repeated.statusCode).toBe(400);
   });

@@ -45,6 +45,16 @@ function postgresLane(serverUrl: string): Lane {
         async dispose() {
           const c = new pg.Client({ connectionString: serverUrl });
           await c.connect();
+          // pg.Pool.end() resolves before its clients' sockets are closed; terminating them
+          // mid-goodbye (FORCE) surfaces as an uncaught 57P01. Let them leave first.
+          for (let i = 0; i < 50; i++) {
+            const { rows } = await c.query<{ n: string }>(
+              'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1',
+              [name],
+            );
+            if (rows[0]?.n === '0') break;
+            await new Promise((r) => setTimeout(r, 100));
+          }
           await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
           await c.end();
           rmSync(dir, { recursive: true, force: true });

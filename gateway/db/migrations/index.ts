@@ -2,6 +2,8 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-skeleton';
 import * as m0002 from './0002-used-id-tokens';
 import * as m0003 from './0003-audit-lookups';
+import * as m0004 from './0004-machines';
+import * as m0005 from './0005-dcu';
 
 /**
  * Every migration, listed by hand: a static list works the same under tsx, vitest and a
@@ -11,4 +13,6 @@ export const migrations: Record<string, Migration> = {
   '0001-skeleton': m0001,
   '0002-used-id-tokens': m0002,
   '0003-audit-lookups': m0003,
+  '0004-machines': m0004,
+  '0005-dcu': m0005,
 };

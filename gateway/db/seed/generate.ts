@@ -1,5 +1,6 @@
 import type { NewAccount, NewContact } from '../schema';
 import { FIXED_ACCOUNTS } from './fixed';
+import { machineOwnerAccounts } from './machine-customers';
 import {
   CUSTOMER_KINDS,
   DEALER_SUFFIXES,
@@ -114,5 +115,7 @@ export function generateDemoData(size: DemoSize): DemoData {
       });
     }
   }
+  // The owners of the named dealers' machines (their own PRNG: the network above is unchanged).
+  accounts.push(...machineOwnerAccounts(size));
   return { accounts, contacts };
 }

@@ -1,8 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
 import { hashPassword } from '../../services/passwords';
+import { seedDcuUnits } from './dcu';
 import { DEMO_USERS } from './fixed';
 import { generateDemoData, type DemoSize } from './generate';
+import { seedMachines } from './machine-insert';
 
 const BATCH = 1000;
 const DAY_MS = 86_400_000;
@@ -51,6 +53,10 @@ export async function seedDemoData(
         })),
       )
       .execute();
+    // The machine inventory stands on the dealers and customers above.
+    await seedMachines(trx, size, data.accounts);
+    // DCU units after the machines: every paired machine's unit exists.
+    await seedDcuUnits(trx);
   });
   return {
     accounts: data.accounts.length,

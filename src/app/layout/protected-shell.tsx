@@ -10,6 +10,7 @@ import { SignInNeeded } from '../sign-in-needed';
 import { SwUpdatePrompt } from '../sw-update-prompt';
 import { BottomNav } from './bottom-nav';
 import { TopBar } from './top-bar';
+import { useReplayTriggers } from './use-replay-triggers';
 
 const ToastHost = lazy(() => import('./toast-host'));
 
@@ -23,6 +24,8 @@ export function ProtectedShell() {
   const location = useLocation();
   const productName = config?.productName ?? DEFAULT_PRODUCT_NAME;
   const toasts = useToastHostWanted();
+  // The outbox is replayed from the page too (start, online, back-off), not only by the SW.
+  useReplayTriggers();
 
   useEffect(() => {
     void refreshConfig();

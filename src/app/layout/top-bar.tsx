@@ -1,6 +1,7 @@
 import { PhoneIcon } from '../../components/icons';
+import { SyncStatus } from './sync-status';
 
-/** The top bar: product name and the Call TSC phone link (SPEC §1). */
+/** The top bar: product name, the sync status and the Call TSC phone link (SPEC §1). */
 export function TopBar({
   productName,
   callTscNumber,
@@ -11,6 +12,7 @@ export function TopBar({
   return (
     <header className="top-bar">
       <span className="top-bar-title">{productName}</span>
+      <SyncStatus />
       {callTscNumber ? (
         <a className="call-tsc" href={`tel:${callTscNumber}`}>
           <PhoneIcon size={18} />

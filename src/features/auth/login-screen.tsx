@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { NetworkError } from '../../api/errors';
 import { finishSignInRedirect, hasAuthResponse, startSignInRedirect } from '../../api/identity';
+import { settlePendingLogout } from '../../api/logout-pending';
 import { getMe } from '../../api/me';
 import { safeReturnTo } from '../../domain/return-to';
 import { AuthPage } from './auth-page';
@@ -53,10 +54,13 @@ export function LoginScreen() {
       });
     } else {
       // Already signed in (an unknown path, or /login typed by hand): go on.
-      getMe({ renewOn401: false }).then(
-        () => live && void navigate(returnTo, { replace: true }),
-        () => undefined,
-      );
+      // Not while a Log Out made offline is still owed: that cookie is the previous user's.
+      settlePendingLogout()
+        .then((settled) => (settled ? getMe({ renewOn401: false }) : Promise.reject()))
+        .then(
+          () => live && void navigate(returnTo, { replace: true }),
+          () => undefined,
+        );
     }
     return () => {
       live = false;

@@ -1,5 +1,9 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/CloseButton.css';
 import {
   Anchor,
   Button,
@@ -18,7 +22,11 @@ import { Link, useNavigate } from 'react-router';
 import { useProfile } from '../../components/use-profile';
 import { useRemoteConfig } from '../../components/use-remote-config';
 import { usernameBeforeAt } from '../../domain/user-display';
+import { outboxCounts } from '../../sync/outbox-status';
+import { syncNow } from '../../sync/replay';
 import { signOut } from '../../sync/session';
+import { UnsentChangesModal } from './unsent-changes-modal';
+import { useOutboxCounts } from './use-outbox';
 
 const schemes = [
   { label: 'Light', value: 'light' },
@@ -33,10 +41,28 @@ export function SettingsScreen() {
   const navigate = useNavigate();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const [leaving, setLeaving] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [syncing, setSyncing] = useState(false);
+  const counts = useOutboxCounts(user?.id);
+  // Everything of this user not sent yet, refusals included: all of it would wait on the device.
+  const unsent = counts ? counts.pending + counts.needsAttention : 0;
 
-  const logOut = () => {
+  const logOutNow = () => {
+    setAsking(false);
     setLeaving(true);
+    // signOut keeps the outbox: the changes wait, bound to this user, for the next sign-in.
     void signOut().then(() => navigate('/logout', { replace: true }));
+  };
+  const logOut = () => (unsent > 0 ? setAsking(true) : logOutNow());
+
+  const syncThenLogOut = async () => {
+    setSyncing(true);
+    await syncNow();
+    setSyncing(false);
+    // All sent: carry on with the logout the user asked for; otherwise the modal shows what is left.
+    if (!user) return;
+    const left = await outboxCounts(user.id);
+    if (left.pending + left.needsAttention === 0) logOutNow();
   };
 
   if (!user) return <Loader m="xl" />;
@@ -74,12 +100,23 @@ export function SettingsScreen() {
       />
 
       <Divider />
+      <Anchor component={Link} to="/settings/offline">
+        Offline & sync
+      </Anchor>
       <Anchor component={Link} to="/support/ku">
         Training
       </Anchor>
       <Button color="red" variant="light" onClick={logOut} loading={leaving}>
         Log Out
       </Button>
+      <UnsentChangesModal
+        count={unsent}
+        opened={asking && unsent > 0}
+        syncing={syncing}
+        onSyncNow={() => void syncThenLogOut()}
+        onLogOut={logOutNow}
+        onClose={() => setAsking(false)}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+
+/*
+ * SPEC §2 Knowledge search, Article view, Machine detail Bulletins and Manuals tabs; §3 Search
+ * result, Manual sections, Remote configuration; §5; §8; §9. The gateway is the search
+ * provider: its session replaces the provider's search tokens (docs/gateway.md).
+ */
+
+/** SPEC §9. */
+export const KNOWLEDGE_PAGE_SIZE = 10;
+export const KNOWLEDGE_MAX_PAGES = 100;
+export const RECENT_SEARCHES_MAX = 10;
+/** Longer terms are refused with 400: nobody types 200 characters into a search box. */
+export const KNOWLEDGE_TERM_MAX = 200;
+
+/** SPEC §8 empty states. */
+export const NO_SEARCH_HISTORY = 'No Search History';
+export const NO_SEARCH_RESULTS = 'No Search Results to Display';
+export const NO_MANUALS_FOUND = 'No manuals found';
+export const NO_ARTICLES_FOUND = 'No Knowledge Articles found';
+export const KNOWLEDGE_TERM_REQUIRED_MESSAGE = 'Please enter a search term.';
+
+/** Document types of the index; each category tab of the remote configuration selects some. */
+export const documentTypeSchema = z.enum([
+  'Article',
+  'Manual',
+  'Campaign Bulletin',
+  'Service Bulletin',
+]);
+export type DocumentType = z.infer<typeof documentTypeSchema>;
+
+/** SPEC §3 Manual sections, in display order. */
+export const manualSectionSchema = z.enum([
+  'Workshop Manuals',
+  "Operator's / Owner's Manual",
+  'Assembly Instructions',
+  'Other',
+]);
+export type ManualSection = z.infer<typeof manualSectionSchema>;
+export const MANUAL_SECTIONS = manualSectionSchema.options;
+
+/** A stored file of a document (PDF, image). `url` is the gateway path that streams it. */
+export const attachmentSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** Lower-case extension: pdf, png, jpg. */
+  fileType: z.string(),
+  contentType: z.string(),
+  size: z.number().int().nonnegative(),
+  url: z.string(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/**
+ * SPEC §3 Search result. The excerpt is plain text; `highlights` are [start, end) character
+ * ranges of it that matched, so the screen marks them without rendering any HTML.
+ */
+export const searchResultSchema = z.object({
+  uniqueId: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  highlights: z.array(z.tuple([z.number().int(), z.number().int()])),
+  /** The PWA route of the article view. */
+  clickUri: z.string(),
+  /** The first attachment, where the document has one (SPEC's parentResult). */
+  parentResult: attachmentSchema.nullable(),
+  raw: z.object({
+    documenttype: documentTypeSchema,
+    filetype: z.string(),
+    categorylevel1: z.string(),
+    categorylevel2: z.string(),
+    categorylevel3: z.string(),
+    categorylevel4: z.string(),
+    /** Model family (the product facet); null for documents of every product. */
+    commonproduct: z.string().nullable(),
+    /** Manuals only. */
+    manualsection: manualSectionSchema.nullable(),
+    /** Campaign bulletins only: the campaign they belong to. */
+    campaignname: z.string().nullable(),
+  }),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const facetValueSchema = z.object({ value: z.string(), count: z.number().int() });
+export const facetSchema = z.object({
+  field: z.string(),
+  values: z.array(facetValueSchema),
+});
+export type Facet = z.infer<typeof facetSchema>;
+
+const pageParam = z.coerce
+  .number({ error: 'page must be a number' })
+  .int('page must be a whole number')
+  .min(1, 'page starts at 1')
+  .max(KNOWLEDGE_MAX_PAGES, `page is at most ${KNOWLEDGE_MAX_PAGES}`)
+  .default(1);
+
+/** GET /api/v1/knowledge/search */
+export const knowledgeSearchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(1, KNOWLEDGE_TERM_REQUIRED_MESSAGE)
+    .max(KNOWLEDGE_TERM_MAX, `The search term is at most ${KNOWLEDGE_TERM_MAX} characters.`),
+  /** A tab id of the remote configuration; absent = the first tab. */
+  c: z.string().max(60).optional(),
+  page: pageParam,
+  /** Product facet (model family). */
+  product: z.string().max(60).optional(),
+});
+export type KnowledgeSearchQuery = z.infer<typeof knowledgeSearchQuerySchema>;
+
+export const knowledgeSearchResponseSchema = z.object({
+  results: z.array(searchResultSchema),
+  totalCount: z.number().int(),
+  page: z.number().int(),
+  /** min(ceil(totalCount / 10), 100). */
+  pageCount: z.number().int(),
+  facets: z.array(facetSchema),
+  /** True when no ranked match was found and the misspelling fallback answered. */
+  fuzzy: z.boolean(),
+});
+export type KnowledgeSearchResponse = z.infer<typeof knowledgeSearchResponseSchema>;
+
+/** GET /api/v1/knowledge/articles/:uniqueId: the sanitised HTML of one document. */
+export const articleSchema = z.object({
+  uniqueId: z.string(),
+  title: z.string(),
+  /** Sanitised on the gateway: no scripts, no event handlers, no javascript: URLs. */
+  html: z.string(),
+  /** Plain text of the body (for the offline index and the PDF). */
+  text: z.string(),
+  documentType: documentTypeSchema,
+  categorylevel4: z.string(),
+  commonproduct: z.string().nullable(),
+  attachments: z.array(attachmentSchema),
+  /** ISO timestamp. */
+  updatedAt: z.string(),
+});
+export type Article = z.infer<typeof articleSchema>;
+
+/** GET /api/v1/knowledge/manuals?model= : the model's manuals by section. */
+export const manualsQuerySchema = z.object({ model: z.string().trim().min(1).max(40) });
+export const manualsResponseSchema = z.object({
+  sections: z.array(
+    z.object({ section: manualSectionSchema, results: z.array(searchResultSchema) }),
+  ),
+});
+export type ManualsResponse = z.infer<typeof manualsResponseSchema>;
+
+/** GET /api/v1/knowledge/bulletins?campaign= : the documents related to one campaign. */
+export const bulletinsQuerySchema = z.object({ campaign: z.string().trim().min(1).max(120) });
+export const bulletinsResponseSchema = z.object({ results: z.array(searchResultSchema) });
+export type BulletinsResponse = z.infer<typeof bulletinsResponseSchema>;
+
+/** Remote configuration's knowledge part (SPEC §3): tabs and their facet sets, templates. */
+export const knowledgeTabSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  documentTypes: z.array(documentTypeSchema),
+  /** Facet fields the tab shows (e.g. commonproduct). */
+  facets: z.array(z.string()),
+});
+export type KnowledgeTab = z.infer<typeof knowledgeTabSchema>;
+
+export const knowledgeConfigSchema = z.object({
+  tabs: z.array(knowledgeTabSchema),
+  /** KnowledgeAttachmentBaseURL: where attachment urls point (the gateway by default). */
+  attachmentBaseUrl: z.string(),
+  /** CoveoProductFacetsTranslatedArray: model family code to the label shown. */
+  productFacets: z.array(z.object({ value: z.string(), label: z.string() })),
+  /** template_search, machine_manuals_template, machine_campaigns_template. */
+  searchTemplate: z.object({ documentTypes: z.array(documentTypeSchema) }),
+  manualsTemplate: z.object({ documentTypes: z.array(documentTypeSchema) }),
+  campaignsTemplate: z.object({ documentTypes: z.array(documentTypeSchema) }),
+});
+export type KnowledgeConfig = z.infer<typeof knowledgeConfigSchema>;

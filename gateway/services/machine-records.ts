@@ -1,0 +1,42 @@
+import { sql, type Kysely } from 'kysely';
+import type { User } from '../../contract/user';
+import type { CaseSummary } from '../../contract/machines';
+import type { Database } from '../db/schema';
+import { serialOf } from './machine-lookup';
+
+/** SPEC §9: related cases page size. */
+const RECORDS_LIMIT = 100;
+
+/**
+ * Cases or reports of one machine (model matched case-insensitively), newest first.
+ * DECISIONS: a dealer sees only its own organisation's records; internal users see all.
+ */
+export async function machineRecords(
+  db: Kysely<Database>,
+  user: User,
+  kind: 'Case' | 'Report',
+  q: { serial: string; model: string },
+): Promise<CaseSummary[]> {
+  let query = db
+    .selectFrom('cases')
+    .select(['id', 'case_number', 'status', 'subject'])
+    .where('serial_number', '=', serialOf(q.serial))
+    .where(sql`lower(model_number)`, '=', q.model.toLowerCase())
+    .where('record_type', '=', kind);
+  if (user.kind !== 'internal') {
+    // No organisation, no records (an external user without an account sees nothing).
+    if (!user.accountId) return [];
+    query = query.where('account_id', '=', user.accountId);
+  }
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(RECORDS_LIMIT)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    caseNumber: r.case_number,
+    status: r.status,
+    subject: r.subject,
+  }));
+}

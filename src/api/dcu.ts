@@ -1,0 +1,47 @@
+import {
+  dcuPairingHistorySchema,
+  dcuStatusSchema,
+  masterKeyResponseSchema,
+  type DcuPairingResult,
+  type DcuStatus,
+  type MasterKeyResponse,
+} from '../../contract/dcu';
+import { apiRequest } from './client';
+
+export type { DcuStatus, MasterKeyResponse };
+
+/*
+ * The online-only DCU lookups (DECISIONS offline-first: the IMEI check and the master key need
+ * the server). The pairing commit is not here: it is an outbox write (sync/dcu.ts), sent by the
+ * replayer as write-kinds.ts says.
+ */
+
+/** GET /api/v1/dcu/:imei (validateDCUv2): the unit's part number and last report. */
+export async function fetchDcuStatus(imei: string, signal?: AbortSignal): Promise<DcuStatus> {
+  const body = await apiRequest<unknown>(`/api/v1/dcu/${encodeURIComponent(imei)}`, { signal });
+  return dcuStatusSchema.parse(body);
+}
+
+/** GET /api/v1/dcu/:imei/pairings: what was applied to a unit, newest first. */
+export async function fetchDcuPairings(
+  imei: string,
+  signal?: AbortSignal,
+): Promise<DcuPairingResult[]> {
+  const body = await apiRequest<unknown>(`/api/v1/dcu/${encodeURIComponent(imei)}/pairings`, {
+    signal,
+  });
+  return dcuPairingHistorySchema.parse(body).pairings;
+}
+
+/** POST /api/v1/master-key: the keyless master password of a DCU module (audited, rate limited). */
+export async function requestMasterKey(
+  serialNumber: string,
+  signal?: AbortSignal,
+): Promise<MasterKeyResponse> {
+  const body = await apiRequest<unknown>('/api/v1/master-key', {
+    method: 'POST',
+    body: { serialNumber },
+    signal,
+  });
+  return masterKeyResponseSchema.parse(body);
+}

@@ -1,0 +1,74 @@
+import { SERIAL_LENGTH, type MachineListItem } from '../../contract/machines';
+import { machinePathSegments } from './route-params';
+
+/**
+ * The links the machine screens build (SPEC §2 route table). Values are URL-encoded as
+ * path segments; the route params read them back decoded.
+ */
+
+export interface MachineKey {
+  serial?: string;
+  model?: string;
+  pin?: string;
+}
+
+const seg = encodeURIComponent;
+
+/** /support/machine/details/sn-{serial}/mn-{model}[/pin-{pin}] or /details/pin-{pin}. */
+export function machineDetailPath(m: MachineKey): string {
+  return `/support/machine/details/${machinePathSegments(m)}`;
+}
+
+/**
+ * SPEC §2 Machine list: View goes to
+ * /support/machine/details/sn-{last 5 characters of serial}/mn-{model}[/pin-{pin}].
+ */
+export function machineListViewPath(
+  item: Pick<MachineListItem, 'serialNumber' | 'materialNumber' | 'productIdentificationNo'>,
+): string {
+  const serial = item.serialNumber.slice(-SERIAL_LENGTH);
+  const base = `/support/machine/details/sn-${seg(serial)}/mn-${seg(item.materialNumber)}`;
+  return item.productIdentificationNo ? `${base}/pin-${seg(item.productIdentificationNo)}` : base;
+}
+
+interface FullKey {
+  serial: string;
+  model: string;
+  pin: string;
+}
+
+/** Choose Activity: Create Case (trailing slash as SPEC §2 writes it). */
+export function createCasePath(m: FullKey): string {
+  return `/support/machine/case/create/sn-${seg(m.serial)}/mn-${seg(m.model)}/pin-${seg(m.pin)}/`;
+}
+
+/** Choose Activity: Create Report (internal users), same params as a case. */
+export function createReportPath(m: FullKey): string {
+  return `/support/machine/report/create/sn-${seg(m.serial)}/mn-${seg(m.model)}/pin-${seg(m.pin)}/`;
+}
+
+/** Machine Telematics Install, and where the telematics search opens a found machine. */
+export function telematicsPath(m: { serial: string; model: string }): string {
+  return `/support/machine/imei/sn-${seg(m.serial)}/mn-${seg(m.model)}`;
+}
+
+/** Create Parts Prediction; the navigation state carries inventoryId and imei. */
+export function predictionPath(m: { serial: string; model: string }): string {
+  return `/support/machine/prediction/create/sn-${seg(m.serial)}/mn-${seg(m.model)}`;
+}
+
+/** Quality Report (external users): the configured page with model and serial as query. */
+export function qualityReportHref(base: string, m: { serial: string; model: string }): string {
+  const sep = base.includes('?') ? '&' : '?';
+  return `${base}${sep}${new URLSearchParams({ model: m.model, serial: m.serial })}`;
+}
+
+/** Installation Guides: the configured knowledge article. */
+export function installationGuidesPath(articleId: string): string {
+  return `/knowledge/answer?${new URLSearchParams({ uniqueID: articleId })}`;
+}
+
+/** A case of the machine's Cases tab. */
+export function casePath(id: string): string {
+  return `/support/case/${seg(id)}`;
+}

@@ -1,0 +1,64 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { db } from '../../db/db';
+import type { MachineRow, OutboxRow } from '../../db/schema';
+import type { MachineRouteParams } from '../../domain/route-params';
+import { refreshMachine } from '../../sync/machines';
+
+/**
+ * The machine's stored row, if the device has it (seen before, or downloaded with "Prepare for
+ * the field"): it gives the description, and the model when the path has only a PIN.
+ * `undefined` while reading, null when the device does not have it.
+ */
+export function useStoredMachine(
+  userId: string | undefined,
+  params: MachineRouteParams,
+): MachineRow | null | undefined {
+  const { serial, model, pin } = params;
+  return useLiveQuery(async () => {
+    if (!userId) return null;
+    if (serial && model) {
+      const row = await db.machines
+        .where('[ownerUserId+model+serial]')
+        .equals([userId, model, serial])
+        .first();
+      if (row) return row;
+    }
+    if (pin)
+      return (await db.machines.where('[ownerUserId+pin]').equals([userId, pin]).first()) ?? null;
+    return null;
+  }, [userId, serial, model, pin]);
+}
+
+/**
+ * The commit's outbox entry, live: the replayer (page or service worker) moves it through
+ * pending / sending / retry to done or needs-attention, and the alerts follow. Null once it is
+ * gone (discarded), undefined while reading.
+ */
+export function useOutboxEntry(id: string | undefined): OutboxRow | null | undefined {
+  return useLiveQuery(async () => (id ? ((await db.outbox.get(id)) ?? null) : null), [id]);
+}
+
+/**
+ * Asks for the machine's details once (ARCHITECTURE read path: the refresh writes the row the
+ * live query above reads). Offline or refused, the path's serial and model still do. Resolves
+ * to true once the attempt is over, so a PIN-only path can say the machine was not found.
+ */
+export function useMachineRefresh(userId: string | undefined, params: MachineRouteParams): boolean {
+  const { serial, model, pin } = params;
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (!userId || (!pin && !(serial && model))) {
+      setSettled(true);
+      return;
+    }
+    const controller = new AbortController();
+    setSettled(false);
+    refreshMachine(userId, { serial, model, pin }, controller.signal).then(
+      () => !controller.signal.aborted && setSettled(true),
+      () => !controller.signal.aborted && setSettled(true),
+    );
+    return () => controller.abort();
+  }, [userId, serial, model, pin]);
+  return settled;
+}

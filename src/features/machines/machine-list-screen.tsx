@@ -1,0 +1,147 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Pagination.css';
+import {
+  Alert,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  CUSTOMER_SEARCH_400_MESSAGE,
+  CUSTOMER_SEARCH_FAILED_MESSAGE,
+  CUSTOMER_SEARCH_LIMIT,
+} from '../../../contract/machines';
+import { EmptyState } from '../../components/empty-state';
+import { LastUpdated } from '../../components/last-updated';
+import { useProfile } from '../../components/use-profile';
+import {
+  MACHINE_LIST_FILTERS,
+  createMachineListFilter,
+  pageOf,
+  type MachineListFilterField,
+} from '../../domain/machine-list-filter';
+import { customerQueryFromSearch } from '../../domain/machine-search';
+import { MachineListCard } from './machine-list-card';
+import { LIST_NEEDS_CONNECTION } from './needs-connection';
+import { useMachineList } from './use-machine-list';
+
+const filterOptions = MACHINE_LIST_FILTERS.map((f) => ({ value: f.value, label: f.label }));
+
+/** /support/machineResults (SPEC §2 Machine list): customer-search results, 10 cards a page. */
+export function MachineListScreen() {
+  const user = useProfile();
+  const [params] = useSearchParams();
+  const query = useMemo(() => customerQueryFromSearch(params), [params]);
+  const { row, refresh, problem, online } = useMachineList(user?.id, query);
+  const [field, setField] = useState<MachineListFilterField | null>(null);
+  const [text, setText] = useState('');
+  const [page, setPage] = useState(1);
+
+  const filter = useMemo(() => createMachineListFilter(row?.machines ?? []), [row]);
+  const matches = useMemo(() => filter(field, text), [filter, field, text]);
+  const shown = pageOf(matches, page);
+  const fieldLabel = MACHINE_LIST_FILTERS.find((f) => f.value === field)?.label;
+
+  const failure =
+    refresh !== null && refresh !== 'loading' && refresh.status === 'error'
+      ? refresh.httpStatus === 400
+        ? CUSTOMER_SEARCH_400_MESSAGE
+        : CUSTOMER_SEARCH_FAILED_MESSAGE
+      : null;
+
+  // Offline, or online but the gateway cannot be reached: the device's copy is all there is.
+  const unreachable =
+    !online || (refresh !== null && refresh !== 'loading' && refresh.status === 'offline');
+
+  return (
+    <Stack gap="md" maw={720} mx="auto">
+      <Title order={1} size="h2">
+        Machine List
+      </Title>
+      {problem && (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      )}
+      {failure && (
+        <Alert color="red" role="alert">
+          {failure}
+        </Alert>
+      )}
+      {unreachable && row && <LastUpdated at={row.syncedAt} />}
+      {unreachable && !row && !problem && (
+        <Text c="orange.9" role="status">
+          {LIST_NEEDS_CONNECTION}
+        </Text>
+      )}
+      {!row && !problem && !failure && !unreachable && <Loader m="auto" />}
+      {row && (
+        <>
+          <Group align="flex-end" gap="sm" grow>
+            <Select
+              label="Filter"
+              placeholder="Choose a field"
+              data={filterOptions}
+              value={field}
+              onChange={(v) => {
+                setField(v as MachineListFilterField | null);
+                setPage(1);
+              }}
+              clearable
+            />
+            {field && (
+              <TextInput
+                label="Search"
+                placeholder={`Search by ${fieldLabel}`}
+                value={text}
+                onChange={(e) => {
+                  setText(e.currentTarget.value);
+                  setPage(1);
+                }}
+              />
+            )}
+          </Group>
+          <Text size="sm" c="dimmed" data-testid="machine-count">
+            {matches.length === row.machines.length
+              ? `${row.machines.length} machines`
+              : `${matches.length} of ${row.machines.length} machines`}
+          </Text>
+          {row.truncated && (
+            <Alert color="yellow" role="status">
+              Only the first {CUSTOMER_SEARCH_LIMIT} machines are shown. Add fields to narrow the
+              search.
+            </Alert>
+          )}
+          {shown.items.length === 0 ? (
+            <EmptyState>No Search Results to Display</EmptyState>
+          ) : (
+            shown.items.map((m) => (
+              <MachineListCard key={`${m.materialNumber}|${m.serialNumber}`} item={m} />
+            ))
+          )}
+          {shown.pageCount > 1 && (
+            <Pagination
+              total={shown.pageCount}
+              value={shown.page}
+              onChange={setPage}
+              mx="auto"
+              aria-label="Pages"
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

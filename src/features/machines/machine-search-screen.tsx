@@ -1,0 +1,109 @@
+import '@mantine/core/styles/Alert.css';
+import { Alert, Button, Stack, Title } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { MACHINE_NOT_FOUND_MESSAGE } from '../../../contract/machines';
+import { useRemoteConfig } from '../../components/use-remote-config';
+import {
+  installationGuidesPath,
+  machineDetailPath,
+  telematicsPath,
+} from '../../domain/machine-links';
+import type { CustomerSearchInput } from '../../domain/machine-search';
+import { isResolvable, parseScannedCode } from '../../domain/scan-parsing';
+import { CustomerSearchForm, EMPTY_CUSTOMER_INPUT } from './customer-search-form';
+import { ModelSerialForm, type ModelSerialInput } from './model-serial-form';
+import { QrScanner } from './qr-scanner';
+
+type Mode = 'model-serial' | 'customer';
+
+/**
+ * /support/machine/search and its telematics variant /support/machine/search/imei (SPEC §2).
+ * What was typed in either mode is kept while switching modes.
+ */
+export function MachineSearchScreen() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const config = useRemoteConfig();
+  const telematics = pathname.includes('imei');
+  const [mode, setMode] = useState<Mode>('model-serial');
+  const [modelSerial, setModelSerial] = useState<ModelSerialInput>({ model: '', serial: '' });
+  const [customer, setCustomer] = useState<CustomerSearchInput>(EMPTY_CUSTOMER_INPUT);
+  const [scanning, setScanning] = useState(false);
+  const [scanProblem, setScanProblem] = useState<string | null>(null);
+
+  const onFound = useCallback(
+    (m: { model: string; serial: string }) =>
+      void navigate(telematics ? telematicsPath(m) : machineDetailPath(m)),
+    [navigate, telematics],
+  );
+
+  const onScan = useCallback(
+    (text: string) => {
+      setScanning(false);
+      const machine = parseScannedCode(text);
+      if (!isResolvable(machine)) {
+        setScanProblem(MACHINE_NOT_FOUND_MESSAGE);
+        return;
+      }
+      void navigate(machineDetailPath(machine));
+    },
+    [navigate],
+  );
+
+  const articleId = config?.installationGuidesArticleId;
+  const customerMode = !telematics && mode === 'customer';
+
+  return (
+    <Stack gap="md" maw={560} mx="auto">
+      <Title order={1} size="h2">
+        {telematics ? 'Machine Telematic Install' : 'Machine Search'}
+      </Title>
+      {telematics ? (
+        <Button
+          variant="light"
+          component={Link}
+          to={articleId ? installationGuidesPath(articleId) : '#'}
+          disabled={!articleId}
+        >
+          Installation Guides
+        </Button>
+      ) : (
+        <>
+          <Button
+            variant="light"
+            onClick={() => setMode(customerMode ? 'model-serial' : 'customer')}
+          >
+            {customerMode ? 'Search by Model and Serial' : 'Machine Search by Customer'}
+          </Button>
+          {!scanning && (
+            <Button
+              variant="outline"
+              onClick={() => {
+                setScanProblem(null);
+                setScanning(true);
+              }}
+            >
+              Scan Machine Serial Number
+            </Button>
+          )}
+          {scanning && <QrScanner onScan={onScan} onClose={() => setScanning(false)} />}
+          {scanProblem && (
+            <Alert color="red" role="alert">
+              {scanProblem}
+            </Alert>
+          )}
+        </>
+      )}
+      {customerMode ? (
+        <CustomerSearchForm
+          value={customer}
+          onChange={setCustomer}
+          onSearch={(search) => void navigate(`/support/machineResults?${search}`)}
+        />
+      ) : (
+        <ModelSerialForm value={modelSerial} onChange={setModelSerial} onFound={onFound} />
+      )}
+    </Stack>
+  );
+}

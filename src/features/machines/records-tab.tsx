@@ -1,0 +1,44 @@
+import '@mantine/core/styles/Badge.css';
+import { Badge, Group, Loader, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { CaseSummary } from '../../../contract/machines';
+import { EmptyState } from '../../components/empty-state';
+import { casePath } from '../../domain/machine-links';
+
+/** Cases and Reports tabs (SPEC §2): a record links to /support/case/{id}. */
+export function RecordsTab({
+  records,
+  loading,
+  failed,
+}: {
+  records: CaseSummary[] | null | undefined;
+  loading: boolean;
+  failed: boolean;
+}) {
+  if (!records) {
+    if (loading) return <Loader size="sm" m="md" />;
+    return (
+      <EmptyState>
+        {failed ? 'These records could not be loaded.' : 'No Case History to Display'}
+      </EmptyState>
+    );
+  }
+  if (records.length === 0) return <EmptyState>No Case History to Display</EmptyState>;
+  return (
+    <Stack gap="xs" pt="sm">
+      {records.map((r) => (
+        <Link key={r.id} to={casePath(r.id)} className="machine-row" data-testid="record-row">
+          <Group justify="space-between" wrap="nowrap">
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Text fw={600}>{r.subject}</Text>
+              <Text size="sm" c="dimmed">
+                {r.caseNumber}
+              </Text>
+            </Stack>
+            <Badge variant="light">{r.status}</Badge>
+          </Group>
+        </Link>
+      ))}
+    </Stack>
+  );
+}

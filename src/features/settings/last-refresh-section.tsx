@@ -1,0 +1,72 @@
+import { Stack, Table, Text, Title } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db, ownerRange } from '../../db/db';
+import { relativeTime } from '../../domain/relative-time';
+
+/** Readable names of the refreshed areas (db.syncState `area`), the unknown ones as they are. */
+const AREA_NAMES: Record<string, string> = {
+  'field-pack': 'Prepare for the field',
+  machines: 'Machines',
+  config: 'Configuration',
+  profile: 'Profile',
+};
+
+interface Refresh {
+  area: string;
+  syncedAt: number;
+  detail?: string;
+}
+
+/** When each area of this user's data was last refreshed from the gateway. */
+export function LastRefreshSection({ userId }: { userId: string }) {
+  const rows = useLiveQuery(async (): Promise<Refresh[]> => {
+    const [profile, config, states] = await Promise.all([
+      db.profile.get('me'),
+      db.config.get('remote'),
+      db.syncState
+        .where('[ownerUserId+area]')
+        .between(...ownerRange(userId))
+        .toArray(),
+    ]);
+    const list: Refresh[] = [];
+    if (profile) list.push({ area: 'profile', syncedAt: profile.syncedAt });
+    if (config) list.push({ area: 'config', syncedAt: config.syncedAt });
+    for (const s of states) list.push({ area: s.area, syncedAt: s.syncedAt, detail: s.detail });
+    return list;
+  }, [userId]);
+
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="last-refresh-title">
+      <Title order={2} size="h4" id="last-refresh-title">
+        Last refresh
+      </Title>
+      {rows && rows.length > 0 ? (
+        <Table data-testid="last-refresh" striped>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.area} data-area={r.area}>
+                <Table.Td>
+                  <Text fw={600} size="sm">
+                    {AREA_NAMES[r.area] ?? r.area}
+                  </Text>
+                  {r.detail && (
+                    <Text size="sm" c="dimmed">
+                      {r.detail}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" title={new Date(r.syncedAt).toLocaleString()}>
+                    {relativeTime(r.syncedAt)}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text c="dimmed">Nothing refreshed on this device yet.</Text>
+      )}
+    </Stack>
+  );
+}

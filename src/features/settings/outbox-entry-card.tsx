@@ -1,0 +1,107 @@
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { DcuPairing } from '../../../contract/dcu';
+import type { OutboxRow } from '../../db/schema';
+import { discardEntry, editEntry, retryEntry } from '../../sync/outbox';
+import { STATUS_LABELS } from '../../sync/outbox-status';
+import { requestReplay } from '../../sync/replay';
+import { DiscardChangeModal } from './discard-change-modal';
+import { EditEngineHoursModal } from './edit-engine-hours-modal';
+
+const STATUS_COLORS: Record<OutboxRow['status'], string> = {
+  pending: 'gray',
+  sending: 'blue',
+  retry: 'yellow',
+  'waiting-for-sign-in': 'grape',
+  'needs-attention': 'red',
+  done: 'green',
+};
+
+/** One queued write: what it is, where it stands, why it failed; Retry, Edit, Discard. */
+export function OutboxEntryCard({ entry }: { entry: OutboxRow }) {
+  const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const busy = entry.status === 'sending';
+  const canRetry = entry.status !== 'pending' && !busy;
+  // Editable where it makes sense: a DCU pairing's engine hours.
+  const hours =
+    entry.kind === 'dcu-pairing' ? ((entry.payload as Partial<DcuPairing>).usageHours ?? '') : null;
+
+  const retry = async () => {
+    if (await retryEntry(entry.id, entry.ownerUserId)) void requestReplay();
+  };
+  const saveHours = async (usageHours: string) => {
+    setEditing(false);
+    const payload = { ...(entry.payload as DcuPairing), usageHours };
+    if (await editEntry(entry.id, entry.ownerUserId, payload)) void requestReplay();
+  };
+  const discard = async () => {
+    setConfirming(false);
+    await discardEntry(entry.id, entry.ownerUserId);
+  };
+
+  return (
+    <Paper withBorder p="sm" data-testid="outbox-entry">
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Text fw={600}>{entry.summary}</Text>
+          <Badge color={STATUS_COLORS[entry.status]} variant="light" style={{ flexShrink: 0 }}>
+            {STATUS_LABELS[entry.status]}
+          </Badge>
+        </Group>
+        {hours !== null && (
+          <Text size="sm" c="dimmed">
+            Engine hours: {hours}
+          </Text>
+        )}
+        <Text size="sm" c="dimmed">
+          {entry.attempts === 0
+            ? 'Not tried yet'
+            : `Tried ${entry.attempts} time${entry.attempts === 1 ? '' : 's'}`}
+          {entry.status === 'retry' &&
+            ` · next try at ${new Date(entry.nextAttemptAt).toLocaleTimeString()}`}
+        </Text>
+        {entry.lastError && entry.status !== 'pending' && (
+          <Text size="sm" c={entry.status === 'needs-attention' ? 'red.8' : undefined}>
+            <span data-testid="outbox-error">{entry.lastError.message}</span>
+          </Text>
+        )}
+        <Group gap="xs" mt={4}>
+          {canRetry && (
+            <Button size="xs" variant="light" onClick={() => void retry()}>
+              Retry
+            </Button>
+          )}
+          {hours !== null && (
+            <Button size="xs" variant="light" disabled={busy} onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+          )}
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+          >
+            Discard
+          </Button>
+        </Group>
+      </Stack>
+      <DiscardChangeModal
+        summary={entry.summary}
+        opened={confirming}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void discard()}
+      />
+      {editing && hours !== null && (
+        <EditEngineHoursModal
+          initial={hours}
+          opened
+          onCancel={() => setEditing(false)}
+          onSave={(h) => void saveHours(h)}
+        />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,135 @@
+import { Alert, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
+import type { User } from '../../../contract';
+import type { Dealer } from '../../api/dealers';
+import { ApiError, NetworkError } from '../../api/errors';
+import { useOnline } from '../../components/use-online';
+import { fieldPackDetail, prepareForField, type FieldPackProgress } from '../../sync/field-pack';
+import { DealerPicker } from './dealer-picker';
+
+type State =
+  | { status: 'idle' }
+  | { status: 'running'; progress: FieldPackProgress | null }
+  | { status: 'done'; count: number; dealerName: string; seconds: number }
+  | { status: 'cancelled'; written: number }
+  | { status: 'error'; message: string };
+
+function failure(error: unknown): string {
+  if (error instanceof NetworkError) return 'The download needs a connection. Try again online.';
+  if (error instanceof ApiError) return error.message;
+  return 'The download failed. Please try again.';
+}
+
+/**
+ * "Prepare for the field": the machines of my dealer (internal users pick one) with their
+ * details, into the device, so they open offline. Progress bar, Cancel keeps what was written.
+ */
+export function PrepareFieldSection({ user }: { user: User }) {
+  const online = useOnline();
+  const internal = user.kind === 'internal';
+  const [dealer, setDealer] = useState<Dealer | null>(null);
+  const [state, setState] = useState<State>({ status: 'idle' });
+  const controller = useRef<AbortController | null>(null);
+  const written = useRef(0);
+
+  const start = async () => {
+    const abort = new AbortController();
+    controller.current = abort;
+    written.current = 0;
+    setState({ status: 'running', progress: null });
+    const t0 = performance.now();
+    try {
+      const result = await prepareForField({
+        ownerUserId: user.id,
+        dealerId: internal ? dealer?.id : undefined,
+        signal: abort.signal,
+        onProgress: (progress) => {
+          written.current = progress.done;
+          setState({ status: 'running', progress });
+        },
+      });
+      setState({
+        status: 'done',
+        count: result.machines,
+        dealerName: result.dealerName,
+        seconds: (performance.now() - t0) / 1000,
+      });
+    } catch (error) {
+      if (abort.signal.aborted) setState({ status: 'cancelled', written: written.current });
+      else setState({ status: 'error', message: failure(error) });
+    } finally {
+      controller.current = null;
+    }
+  };
+
+  const running = state.status === 'running';
+  const progress = running ? state.progress : null;
+  const percent = progress && progress.total > 0 ? (progress.done / progress.total) * 100 : 0;
+
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="prepare-field-title">
+      <Title order={2} size="h4" id="prepare-field-title">
+        Prepare for the field
+      </Title>
+      <Text size="sm" c="dimmed">
+        Download {internal ? "a dealer's" : "your dealer's"} machines with their details, so they
+        open without a connection.
+      </Text>
+      {internal && <DealerPicker value={dealer} onChange={setDealer} disabled={running} />}
+      {!online && !running && (
+        <Text size="sm" c="dimmed">
+          Downloading machines needs a connection.
+        </Text>
+      )}
+      {running && (
+        <Stack gap={4} data-testid="field-pack-progress">
+          <Progress
+            value={percent}
+            aria-label="Machines downloaded"
+            size="lg"
+            animated={!progress}
+            striped={!progress}
+          />
+          <Text size="sm">
+            {progress
+              ? `${progress.done} of ${progress.total} machines of ${progress.dealerName}`
+              : 'Starting…'}
+          </Text>
+        </Stack>
+      )}
+      <Group gap="xs">
+        {running ? (
+          <Button variant="default" onClick={() => controller.current?.abort()}>
+            Cancel
+          </Button>
+        ) : (
+          <Button
+            onClick={() => void start()}
+            disabled={!online || (internal && !dealer)}
+            w="fit-content"
+          >
+            Download machines
+          </Button>
+        )}
+      </Group>
+      <div role="status" data-testid="field-pack-result">
+        {state.status === 'done' && (
+          <Alert color="green" variant="light">
+            Ready for the field: {fieldPackDetail(state.count, state.dealerName)} are on this device
+            ({state.seconds.toFixed(1)} s).
+          </Alert>
+        )}
+        {state.status === 'cancelled' && (
+          <Alert color="gray" variant="light">
+            Download cancelled. The {state.written} machines already downloaded stay on this device.
+          </Alert>
+        )}
+        {state.status === 'error' && (
+          <Alert color="red" variant="light">
+            {state.message}
+          </Alert>
+        )}
+      </div>
+    </Stack>
+  );
+}

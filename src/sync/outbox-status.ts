@@ -1,0 +1,45 @@
+import { db, ownerRange, type TorqueDb } from '../db/db';
+import type { OutboxRow, OutboxStatus } from '../db/schema';
+
+/** Not sent yet and no one has to act: the shell's "{n} pending changes". */
+export const PENDING_STATUSES: readonly OutboxStatus[] = [
+  'pending',
+  'sending',
+  'retry',
+  'waiting-for-sign-in',
+];
+
+/** Words for the status on the Offline & sync page. */
+export const STATUS_LABELS: Record<OutboxStatus, string> = {
+  pending: 'Waiting to be sent',
+  sending: 'Sending',
+  retry: 'Will retry',
+  'waiting-for-sign-in': 'Waiting for sign-in',
+  'needs-attention': 'Needs attention',
+  done: 'Sent',
+};
+
+/** Every entry of one owner, oldest first (the order the replayer sends them in). */
+export function outboxOf(userId: string, database: TorqueDb = db): Promise<OutboxRow[]> {
+  return database.outbox
+    .where('[ownerUserId+createdAt]')
+    .between(...ownerRange(userId))
+    .toArray();
+}
+
+export interface OutboxCounts {
+  pending: number;
+  needsAttention: number;
+}
+
+/** For the shell badge and the logout prompt: only the owner's entries ever count. */
+export async function outboxCounts(userId: string, database: TorqueDb = db): Promise<OutboxCounts> {
+  const rows = await outboxOf(userId, database);
+  let pending = 0;
+  let needsAttention = 0;
+  for (const row of rows) {
+    if (row.status === 'needs-attention') needsAttention++;
+    else if (PENDING_STATUSES.includes(row.status)) pending++;
+  }
+  return { pending, needsAttention };
+}

@@ -1,0 +1,101 @@
+import { db, ownerRange } from '../db/db';
+import type { OutboxKind, OutboxRow } from '../db/schema';
+
+export interface EnqueueInput {
+  kind: OutboxKind;
+  payload: unknown;
+  summary: string;
+  ownerUserId: string;
+  dependsOn?: string[];
+}
+
+/**
+ * Queues a write: the entry's id is the client id the gateway sees as Idempotency-Key.
+ * Features call this inside their own Dexie transaction when they also write an optimistic
+ * local record (the two land together or not at all).
+ */
+export async function enqueue(input: EnqueueInput): Promise<OutboxRow> {
+  const now = Date.now();
+  const row: OutboxRow = {
+    id: crypto.randomUUID(),
+    ownerUserId: input.ownerUserId,
+    kind: input.kind,
+    payload: input.payload,
+    summary: input.summary,
+    status: 'pending',
+    attempts: 0,
+    dependsOn: input.dependsOn ?? [],
+    createdAt: now,
+    updatedAt: now,
+    nextAttemptAt: now,
+  };
+  await db.outbox.add(row);
+  return row;
+}
+
+/*
+ * What the user can do from the Offline & sync page. Each action names the owner and leaves
+ * the entry alone when it belongs to someone else or is being sent right now.
+ */
+
+async function changeOwnEntry(
+  id: string,
+  ownerUserId: string,
+  change: (row: OutboxRow) => Partial<OutboxRow> | null,
+): Promise<boolean> {
+  return db.transaction('rw', db.outbox, async () => {
+    const row = await db.outbox.get(id);
+    if (!row || row.ownerUserId !== ownerUserId || row.status === 'sending') return false;
+    const patch = change(row);
+    if (!patch) return false;
+    await db.outbox.update(id, { ...patch, updatedAt: Date.now() });
+    return true;
+  });
+}
+
+/** Retry: back to pending, due now (attempts are kept: they tell how often it failed). */
+export function retryEntry(id: string, ownerUserId: string): Promise<boolean> {
+  return changeOwnEntry(id, ownerUserId, (row) =>
+    row.status === 'done' ? null : { status: 'pending', nextAttemptAt: Date.now() },
+  );
+}
+
+/** Edit: the new payload and summary replace the old ones, and the entry is due again. */
+export function editEntry(
+  id: string,
+  ownerUserId: string,
+  payload: unknown,
+  summary?: string,
+): Promise<boolean> {
+  return changeOwnEntry(id, ownerUserId, (row) =>
+    row.status === 'done'
+      ? null
+      : {
+          payload,
+          summary: summary ?? row.summary,
+          status: 'pending',
+          lastError: undefined,
+          nextAttemptAt: Date.now(),
+        },
+  );
+}
+
+/** Discard (after the user confirmed): the write is never sent. */
+export async function discardEntry(id: string, ownerUserId: string): Promise<boolean> {
+  return db.transaction('rw', db.outbox, async () => {
+    const row = await db.outbox.get(id);
+    if (!row || row.ownerUserId !== ownerUserId || row.status === 'sending') return false;
+    await db.outbox.delete(id);
+    return true;
+  });
+}
+
+/** "Sync now": the owner's entries in back-off are due at once (the user asked, not a timer). */
+export async function makeDueNow(ownerUserId: string): Promise<void> {
+  const now = Date.now();
+  await db.outbox
+    .where('[ownerUserId+createdAt]')
+    .between(...ownerRange(ownerUserId))
+    .filter((row) => row.status === 'retry' && row.nextAttemptAt > now)
+    .modify({ nextAttemptAt: now });
+}

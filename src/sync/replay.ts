@@ -1,0 +1,8 @@
+/*
+ * The outbox replay as features see it: after `enqueue()` call `requestReplay()` (it never
+ * throws; the entry is safe on the device either way). `syncNow()` is the user's "Sync now":
+ * entries in back-off go at once too. The machinery lives beside:
+ * replayer.ts (state machine), replay-run.ts (lock), replay-triggers.ts (when to run).
+ */
+export { requestReplay, replayNow, syncNow } from './replay-triggers';
+export { runReplay, type RunResult } from './replay-run';

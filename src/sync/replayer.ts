@@ -1,0 +1,260 @@
+import type { TorqueDb } from '../db/db';
+import type { OutboxError, OutboxRow } from '../db/schema';
+import { backoffDelay } from './backoff';
+import { signedInUserId } from './current-user';
+import { outboxOf } from './outbox-status';
+import { writeKinds } from './write-kinds';
+
+/*
+ * The outbox replayer (ARCHITECTURE "Data flow", DECISIONS "Offline-first"). The core is a
+ * function of the database and a `send`, so the page, the service worker and the unit tests
+ * run the same state machine; replay-run.ts adds the lock and the real network.
+ */
+
+export interface SendRequest {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body: unknown;
+  /** The entry's id: the gateway applies a key once and answers a replay with the first answer. */
+  idempotencyKey: string;
+}
+
+/** Any HTTP answer. A request that got no answer at all (offline, gateway down) throws instead. */
+export interface SendAnswer {
+  status: number;
+  body: unknown;
+}
+
+export type Send = (request: SendRequest) => Promise<SendAnswer>;
+
+export interface ReplayOptions {
+  now?: () => number;
+  random?: () => number;
+}
+
+export interface ReplaySummary {
+  done: number;
+  retry: number;
+  needsAttention: number;
+  waitingForSignIn: number;
+  /** Why the run ended before trying every due entry. */
+  stoppedBy?: 'network' | 'sign-in' | 'rate-limit';
+}
+
+/** The message of an entry whose dependency is gone (discarded by the user). */
+export const DEPENDENCY_DISCARDED_MESSAGE =
+  'This change needed an earlier change that was discarded, so it cannot be sent.';
+const NETWORK_MESSAGE = 'No connection to the server.';
+
+type Outcome =
+  | { kind: 'done'; result: unknown }
+  | { kind: 'retry'; error: OutboxError; stop?: ReplaySummary['stoppedBy'] }
+  | { kind: 'sign-in'; error: OutboxError }
+  | { kind: 'refused'; error: OutboxError };
+
+function errorFromBody(status: number, body: unknown): OutboxError {
+  const b = (body ?? {}) as { message?: unknown; errorCode?: unknown };
+  return {
+    status,
+    message: typeof b.message === 'string' ? b.message : `Request failed (${status})`,
+    ...(typeof b.errorCode === 'string' ? { errorCode: b.errorCode } : {}),
+  };
+}
+
+/** The outcome table of DECISIONS: 2xx done; 408, 429, 5xx retry; 401 sign-in; other 4xx refused. */
+export function classify(answer: SendAnswer): Outcome {
+  const { status, body } = answer;
+  if (status >= 200 && status < 300) return { kind: 'done', result: body };
+  const error = errorFromBody(status, body);
+  if (status === 401) return { kind: 'sign-in', error };
+  if (status === 429) return { kind: 'retry', error, stop: 'rate-limit' };
+  if (status === 408 || status >= 500) return { kind: 'retry', error };
+  return { kind: 'refused', error };
+}
+
+/** Replaces every string equal to a temporary id (a dependency's entry id) by its server id. */
+export function resolveTemporaryIds(value: unknown, ids: ReadonlyMap<string, string>): unknown {
+  if (typeof value === 'string') return ids.get(value) ?? value;
+  if (Array.isArray(value)) return value.map((v) => resolveTemporaryIds(v, ids));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, resolveTemporaryIds(v, ids)]),
+    );
+  }
+  return value;
+}
+
+type Readiness = { ready: true; ids: Map<string, string> } | { ready: false; discarded: boolean };
+
+function readiness(entry: OutboxRow, byId: ReadonlyMap<string, OutboxRow>): Readiness {
+  const ids = new Map<string, string>();
+  for (const depId of entry.dependsOn) {
+    const dep = byId.get(depId);
+    if (!dep) return { ready: false, discarded: true };
+    if (dep.status !== 'done') return { ready: false, discarded: false };
+    if (dep.serverId) ids.set(dep.id, dep.serverId);
+  }
+  return { ready: true, ids };
+}
+
+/** Sent entries are kept a week (dependants read their serverId, people read "Sent"). */
+export const DONE_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Before a run: entries left 'sending' by a crash go back to pending (the caller holds the
+ * lock, so nobody else is sending), and entries waiting for sign-in resume once the gateway
+ * has confirmed this user's session after they stopped (storeSession stamps profile.syncedAt).
+ * Old sent entries that nothing unsent depends on are forgotten.
+ */
+async function recover(database: TorqueDb, userId: string, now: number): Promise<void> {
+  const profile = await database.profile.get('me');
+  const confirmedAt = profile?.user.id === userId ? profile.syncedAt : 0;
+  await database.transaction('rw', database.outbox, async () => {
+    const rows = await outboxOf(userId, database);
+    const needed = new Set(rows.filter((r) => r.status !== 'done').flatMap((r) => r.dependsOn));
+    for (const row of rows) {
+      if (row.status === 'done' && row.updatedAt < now - DONE_KEPT_MS && !needed.has(row.id)) {
+        await database.outbox.delete(row.id);
+      } else if (
+        row.status === 'sending' ||
+        (row.status === 'waiting-for-sign-in' && row.updatedAt < confirmedAt)
+      ) {
+        await database.outbox.update(row.id, { status: 'pending', nextAttemptAt: now });
+      }
+    }
+  });
+}
+
+/** The next entry to send: the oldest due one whose dependencies are done. */
+async function nextDue(
+  database: TorqueDb,
+  userId: string,
+  now: number,
+): Promise<{ entry: OutboxRow; ids: Map<string, string> } | null> {
+  const rows = await outboxOf(userId, database);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const entry of rows) {
+    if (entry.status !== 'pending' && entry.status !== 'retry') continue;
+    if (entry.nextAttemptAt > now) continue;
+    const state = readiness(entry, byId);
+    if (state.ready) return { entry, ids: state.ids };
+    if (state.discarded) {
+      await database.outbox.update(entry.id, {
+        status: 'needs-attention',
+        lastError: { message: DEPENDENCY_DISCARDED_MESSAGE },
+        updatedAt: now,
+      });
+    }
+  }
+  return null;
+}
+
+/** Claims an entry for sending unless the user changed or discarded it meanwhile. */
+async function claim(database: TorqueDb, entry: OutboxRow, now: number): Promise<number | null> {
+  return database.transaction('rw', database.outbox, async () => {
+    const current = await database.outbox.get(entry.id);
+    if (
+      !current ||
+      current.updatedAt !== entry.updatedAt ||
+      (current.status !== 'pending' && current.status !== 'retry')
+    ) {
+      return null;
+    }
+    const attempts = current.attempts + 1;
+    await database.outbox.update(entry.id, { status: 'sending', attempts, updatedAt: now });
+    return attempts;
+  });
+}
+
+/**
+ * Sends the signed-in user's due entries one at a time, oldest first, and records each
+ * outcome. Another user's entries are never read for sending. Run it under the outbox lock.
+ */
+export async function replayOutbox(
+  database: TorqueDb,
+  send: Send,
+  options: ReplayOptions = {},
+): Promise<ReplaySummary> {
+  const now = options.now ?? Date.now;
+  const summary: ReplaySummary = { done: 0, retry: 0, needsAttention: 0, waitingForSignIn: 0 };
+  const userId = await signedInUserId(database);
+  if (!userId) return summary;
+  await recover(database, userId, now());
+
+  for (;;) {
+    const next = await nextDue(database, userId, now());
+    if (!next) return summary;
+    const { entry, ids } = next;
+    const attempts = await claim(database, entry, now());
+    if (attempts === null) continue;
+
+    const kind = writeKinds[entry.kind];
+    const payload = resolveTemporaryIds(entry.payload, ids);
+    let outcome: Outcome;
+    try {
+      outcome = classify(
+        await send({
+          method: kind.method,
+          path: kind.path(payload),
+          body: kind.body(payload),
+          idempotencyKey: entry.id,
+        }),
+      );
+    } catch {
+      outcome = { kind: 'retry', error: { message: NETWORK_MESSAGE }, stop: 'network' };
+    }
+
+    const at = now();
+    const patch: Partial<OutboxRow> = { updatedAt: at };
+    if (outcome.kind === 'done') {
+      Object.assign(patch, {
+        status: 'done',
+        result: outcome.result,
+        serverId: kind.serverId?.(outcome.result),
+        lastError: undefined,
+      });
+      summary.done++;
+    } else if (outcome.kind === 'retry') {
+      Object.assign(patch, {
+        status: 'retry',
+        lastError: outcome.error,
+        nextAttemptAt: at + backoffDelay(attempts, options.random),
+      });
+      summary.retry++;
+    } else if (outcome.kind === 'sign-in') {
+      Object.assign(patch, { status: 'waiting-for-sign-in', lastError: outcome.error });
+      summary.waitingForSignIn++;
+    } else {
+      Object.assign(patch, { status: 'needs-attention', lastError: outcome.error });
+      summary.needsAttention++;
+    }
+    await database.outbox.update(entry.id, patch);
+
+    // Offline, signed out or throttled: the next entries would meet the same answer.
+    const stop =
+      outcome.kind === 'sign-in' ? 'sign-in' : outcome.kind === 'retry' ? outcome.stop : undefined;
+    if (stop) {
+      summary.stoppedBy = stop;
+      return summary;
+    }
+  }
+}
+
+/**
+ * When the earliest entry of the user in back-off is due (the page's timer), or null. Entries
+ * due already are left out: after a run they are waiting for a dependency or for `online`.
+ */
+export async function nextAttemptAt(
+  database: TorqueDb,
+  now: number = Date.now(),
+): Promise<number | null> {
+  const userId = await signedInUserId(database);
+  if (!userId) return null;
+  let earliest: number | null = null;
+  for (const row of await outboxOf(userId, database)) {
+    if (row.status !== 'retry' && row.status !== 'pending') continue;
+    if (row.nextAttemptAt <= now) continue;
+    if (earliest === null || row.nextAttemptAt < earliest) earliest = row.nextAttemptAt;
+  }
+  return earliest;
+}

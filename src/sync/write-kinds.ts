@@ -1,0 +1,24 @@
+import type { OutboxKind } from '../db/schema';
+
+/**
+ * How each kind of queued write is sent. The replayer (page or service worker) looks the
+ * kind up here, so a write queued by one version of the screens is sent the same way by
+ * the service worker. `path` and `body` receive the payload with temporary ids already
+ * replaced by server ids; the answer's `serverId` is what dependants get.
+ */
+export interface WriteKind {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path(payload: unknown): string;
+  body(payload: unknown): unknown;
+  /** The server id in the gateway's answer, for writes others depend on. */
+  serverId?(result: unknown): string | undefined;
+}
+
+export const writeKinds: Record<OutboxKind, WriteKind> = {
+  'dcu-pairing': {
+    method: 'POST',
+    path: () => '/api/v1/dcu/pairings',
+    body: (payload) => payload,
+    serverId: (result) => (result as { pairingId?: string } | undefined)?.pairingId,
+  },
+};

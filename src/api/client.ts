@@ -65,8 +65,7 @@ async function toApiError(res: Response): Promise<ApiError> {
   );
 }
 
-/** Calls the gateway; resolves with the JSON body (undefined for 204), or throws ApiError / NetworkError. */
-export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+async function sendRenewing(path: string, opts: RequestOptions): Promise<Response> {
   let res = await send(path, opts);
   if (res.status === 401 && opts.renewOn401 !== false && renewer) {
     // One renewal, one retry; the renewer asks the user to sign in again if it must.
@@ -74,7 +73,19 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     res = await send(path, opts);
   }
   if (!res.ok) throw await toApiError(res);
+  return res;
+}
+
+/** Calls the gateway; resolves with the JSON body (undefined for 204), or throws ApiError / NetworkError. */
+export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await sendRenewing(path, opts);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Downloads a file the gateway streams (attachments, manuals); errors as apiRequest. */
+export async function apiBlob(path: string, opts: RequestOptions = {}): Promise<Blob> {
+  const res = await sendRenewing(path, opts);
+  return res.blob();
 }

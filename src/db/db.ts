@@ -3,6 +3,10 @@ import {
   DB_NAME,
   schemaV1,
   schemaV2,
+  schemaV3,
+  type ArticleRow,
+  type FileRow,
+  type KnowledgeResultsRow,
   type ConfigRow,
   type MachineListRow,
   type MachineRecordsRow,
@@ -30,11 +34,15 @@ export class TorqueDb extends Dexie {
   machineRecords!: Table<MachineRecordsRow, [string, string]>;
   machineLists!: Table<MachineListRow, [string, string]>;
   syncState!: Table<SyncStateRow, [string, string]>;
+  knowledgeResults!: Table<KnowledgeResultsRow, [string, string]>;
+  articles!: Table<ArticleRow, [string, string]>;
+  files!: Table<FileRow, [string, string]>;
 
   constructor(name = DB_NAME) {
     super(name);
     this.version(1).stores(schemaV1);
     this.version(2).stores(schemaV2);
+    this.version(3).stores(schemaV3);
   }
 }
 

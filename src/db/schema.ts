@@ -1,4 +1,10 @@
 import type {
+  Article,
+  BulletinsResponse,
+  KnowledgeSearchResponse,
+  ManualsResponse,
+} from '../../contract/knowledge';
+import type {
   CaseSummary,
   MachineDetail,
   MachineListItem,
@@ -163,6 +169,43 @@ export interface SyncStateRow {
   detail?: string;
 }
 
+/**
+ * Knowledge answers as last fetched (issue 4), one row per question: a search page
+ * (`search|{tab}|{term, lower case}|{page}`), a model family's manuals (`manuals|{model}`) or a
+ * campaign's bulletins (`bulletins|{campaign}`). `savedAt` marks rows the user saved for
+ * offline on purpose; clean-ups keep those.
+ */
+export type KnowledgeResultsRow = {
+  ownerUserId: string;
+  key: string;
+  syncedAt: number;
+  savedAt?: number;
+} & (
+  | { kind: 'search'; response: KnowledgeSearchResponse }
+  | { kind: 'manuals'; response: ManualsResponse }
+  | { kind: 'bulletins'; response: BulletinsResponse }
+);
+
+/** An opened (or saved) article: what the article view and the offline index read. */
+export interface ArticleRow {
+  ownerUserId: string;
+  uniqueId: string;
+  article: Article;
+  syncedAt: number;
+  viewedAt: number;
+  savedAt?: number;
+}
+
+/** An attachment's bytes kept on the device, so it opens offline. `id` is the attachment id. */
+export interface FileRow {
+  ownerUserId: string;
+  id: string;
+  title: string;
+  contentType: string;
+  blob: Blob;
+  savedAt: number;
+}
+
 export const DB_NAME = 'torque';
 
 /** Version 1: the skeleton's tables. */
@@ -186,4 +229,12 @@ export const schemaV2 = {
   machineRecords: '[ownerUserId+machineKey]',
   machineLists: '[ownerUserId+query]',
   syncState: '[ownerUserId+area]',
+} as const;
+
+/** Version 3 (issue 4): knowledge answers, articles and attachment files. */
+export const schemaV3 = {
+  ...schemaV2,
+  knowledgeResults: '[ownerUserId+key], [ownerUserId+syncedAt]',
+  articles: '[ownerUserId+uniqueId], [ownerUserId+viewedAt]',
+  files: '[ownerUserId+id]',
 } as const;

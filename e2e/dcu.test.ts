@@ -292,8 +292,9 @@ describe('DCU pairing with the camera', () => {
   it('scans the IMEI with the rear camera, keeps its digits, closes the scanner, checks the unit', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'torque-e2e-dcu-scan-'));
     const video = join(dir, 'imei.y4m');
-    // A label that carries more than the digits: only the 15 digits are kept.
-    writeQrVideo(video, 'IMEI 358000000000005');
+    // A label that carries more than the digits: only the 15 digits are kept. Three blank
+    // seconds first, so the scanner can be closed before the code comes into view.
+    writeQrVideo(video, 'IMEI 358000000000005', { blankFrames: 30 });
     const camera = await chromium.launch({
       executablePath: CHROMIUM,
       args: [

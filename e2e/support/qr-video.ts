@@ -4,12 +4,14 @@ import QRCode from 'qrcode';
 /**
  * Writes a short Y4M video (what Chromium's --use-file-for-fake-video-capture plays) showing
  * a QR code of `text`, black on white, centred. 4:2:0: a luma plane, then the two chroma
- * planes at 128 (no colour).
+ * planes at 128 (no colour). `blankFrames` of plain white come first: Chromium plays the file
+ * from its start whenever a capture starts, so a test can open and close the scanner before
+ * any code is in view.
  */
 export function writeQrVideo(
   path: string,
   text: string,
-  { width = 640, height = 480, frames = 10 } = {},
+  { width = 640, height = 480, frames = 10, blankFrames = 0 } = {},
 ) {
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const size = qr.modules.size;
@@ -31,6 +33,14 @@ export function writeQrVideo(
   }
   const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
   const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  const blank = Buffer.concat([Buffer.from('FRAME\n'), Buffer.alloc(width * height, 235), chroma]);
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
-  writeFileSync(path, Buffer.concat([header, ...Array.from({ length: frames }, () => frame)]));
+  writeFileSync(
+    path,
+    Buffer.concat([
+      header,
+      ...Array.from({ length: blankFrames }, () => blank),
+      ...Array.from({ length: frames }, () => frame),
+    ]),
+  );
 }

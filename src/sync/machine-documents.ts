@@ -63,3 +63,38 @@ export async function refreshBulletins(
     return outcomeOf(error);
   }
 }
+
+/** Manuals requests in flight at once while preparing for the field: a few, not a flood. */
+const MANUALS_AT_ONCE = 3;
+
+/**
+ * "Prepare for the field", after the machines: the manuals of every model among them, so the
+ * Manuals tab opens offline too. A model whose manuals fail is skipped (the machines are what
+ * the pack is for); losing the connection or Cancel stops the rest. Never rejects; resolves
+ * with how many models' manuals were stored.
+ */
+export async function prepareManuals(
+  ownerUserId: string,
+  models: Iterable<string>,
+  signal?: AbortSignal,
+  refresh: typeof refreshManuals = refreshManuals,
+): Promise<number> {
+  const queue = [...new Set(models)];
+  let stored = 0;
+  let offline = false;
+  const worker = async () => {
+    for (;;) {
+      const model = queue.shift();
+      if (model === undefined || offline || signal?.aborted) return;
+      try {
+        const outcome = await refresh(ownerUserId, model, signal);
+        if (outcome.status === 'ok') stored++;
+        if (outcome.status === 'offline') offline = true;
+      } catch {
+        return; // aborted
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(MANUALS_AT_ONCE, queue.length) }, worker));
+  return stored;
+}

@@ -5,6 +5,7 @@ import { db } from '../../src/db/db';
 import {
   bulletinsKey,
   manualsKey,
+  prepareManuals,
   refreshBulletins,
   refreshManuals,
 } from '../../src/sync/machine-documents';
@@ -78,5 +79,45 @@ describe('machine documents refresh', () => {
       httpStatus: 503,
     });
     expect((await db.knowledgeResults.get(['u-1', manualsKey('M7-172')]))?.syncedAt).toBe(1);
+  });
+});
+
+describe('prepare for the field: manuals', () => {
+  const answer = (input: RequestInfo | URL) => {
+    const model = new URL(String(input), 'http://torque.test').searchParams.get('model');
+    return model === 'BROKEN'
+      ? json(503, { error: 'Unavailable', message: 'down' })
+      : json(200, manuals);
+  };
+
+  it('stores the manuals of every model once, and skips a model whose manuals fail', async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => answer(input));
+    vi.stubGlobal('fetch', fetchMock);
+    const stored = await prepareManuals('u-1', ['M7-172', 'L3560', 'M7-172', 'BROKEN', 'M5-111']);
+    expect(stored).toBe(3);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    const keys = (await db.knowledgeResults.toArray()).map((r) => r.key).sort();
+    expect(keys).toEqual(['manuals|L3560', 'manuals|M5-111', 'manuals|M7-172']);
+  });
+
+  it('stops asking once the connection is gone', async () => {
+    const fetchMock = vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', fetchMock);
+    const models = Array.from({ length: 20 }, (_, i) => `M-${i}`);
+    expect(await prepareManuals('u-1', models)).toBe(0);
+    // The requests already in flight when the first one failed, no more.
+    expect(fetchMock.mock.calls.length).toBeLessThanOrEqual(3);
+  });
+
+  it('stops on Cancel and never rejects', async () => {
+    const controller = new AbortController();
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      controller.abort();
+      return answer(input);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const models = Array.from({ length: 20 }, (_, i) => `M-${i}`);
+    await expect(prepareManuals('u-1', models, controller.signal)).resolves.toBeLessThan(20);
+    expect(fetchMock.mock.calls.length).toBeLessThanOrEqual(3);
   });
 });

@@ -37,6 +37,8 @@ export interface PrepareOptions {
 
 export interface PrepareResult {
   machines: number;
+  /** The models of the machines written, so their manuals can follow (sync/machine-documents). */
+  models: string[];
   dealerId: string;
   dealerName: string;
 }
@@ -86,6 +88,7 @@ export async function prepareForField(options: PrepareOptions): Promise<PrepareR
   let page = await fetchNext();
   let written = 0;
   const icons = new Set<string>();
+  const models = new Set<string>();
   for (;;) {
     if (signal?.aborted) throw abortError();
     // Ask for the next page before writing this one: the two overlap.
@@ -96,7 +99,10 @@ export async function prepareForField(options: PrepareOptions): Promise<PrepareR
       await database.machines.bulkPut(rows.slice(i, i + CHUNK));
     }
     written += rows.length;
-    for (const m of page.machines) icons.add(m.iconUrl);
+    for (const m of page.machines) {
+      icons.add(m.iconUrl);
+      models.add(m.materialNumber);
+    }
     onProgress?.({
       done: written,
       total: Math.max(page.total, written),
@@ -113,5 +119,10 @@ export async function prepareForField(options: PrepareOptions): Promise<PrepareR
     syncedAt: Date.now(),
     detail: fieldPackDetail(written, page.dealerName),
   });
-  return { machines: written, dealerId: page.dealerId, dealerName: page.dealerName };
+  return {
+    machines: written,
+    models: [...models],
+    dealerId: page.dealerId,
+    dealerName: page.dealerName,
+  };
 }

@@ -24,7 +24,8 @@ export type RefreshOutcome =
   | { status: 'offline' }
   | { status: 'error'; httpStatus?: number; message: string };
 
-function outcomeOf(error: unknown): RefreshOutcome {
+/** How a failed refresh reads to a screen; an abort is rethrown (the screen went away). */
+export function outcomeOf(error: unknown): RefreshOutcome {
   if (error instanceof NetworkError) return { status: 'offline' };
   if (error instanceof ApiError) {
     if (error.status === 404) return { status: 'not-found' };

@@ -91,7 +91,7 @@ describe('machine detail from the device (offline)', () => {
     expect(screen.getByText('Northfield Equipment')).toBeTruthy();
     expect(screen.queryByTestId('stolen-banner')).toBeNull();
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs).toEqual(['Warranty', 'Claims', 'Cases']);
+    expect(tabs).toEqual(['Bulletins', 'Warranty', 'Manuals', 'Claims', 'Cases']);
     expect(screen.getByTestId('last-updated').textContent).toBe('Last updated 5 minutes ago');
     // External users: Quality Report, no Create Report.
     const activity = screen.getByTestId('choose-activity');
@@ -124,7 +124,9 @@ describe('machine detail from the device (offline)', () => {
     renderAt('/support/machine/details/sn-52016/mn-M7-172');
     await screen.findByTestId('machine-header');
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Bulletins',
       'Warranty',
+      'Manuals',
       'Claims',
       'Cases',
       'Reports',
@@ -151,6 +153,7 @@ describe('machine detail from the device (offline)', () => {
     await signInLocally(user);
     await store(user.id, machineDetail());
     renderAt('/support/machine/details/sn-52016/mn-M7-172');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Warranty' }));
     const rows = await screen.findAllByTestId('policy-row');
     expect(rows.map((r) => within(r).getByText(/Active|Expired/).textContent)).toEqual([
       'Active',

@@ -71,6 +71,7 @@ function MachineView({
         </Group>
       )}
       <MachineTabs
+        ownerUserId={user.id}
         machine={machine}
         records={records.row}
         recordsRefresh={records.refresh}

@@ -5,12 +5,14 @@ import type { Dealer } from '../../api/dealers';
 import { ApiError, NetworkError } from '../../api/errors';
 import { useOnline } from '../../components/use-online';
 import { fieldPackDetail, prepareForField, type FieldPackProgress } from '../../sync/field-pack';
+import { prepareManuals } from '../../sync/machine-documents';
 import { DealerPicker } from './dealer-picker';
 
 type State =
   | { status: 'idle' }
-  | { status: 'running'; progress: FieldPackProgress | null }
-  | { status: 'done'; count: number; dealerName: string; seconds: number }
+  /** `manualsOf`: the machines are in; the manuals of that many models are coming. */
+  | { status: 'running'; progress: FieldPackProgress | null; manualsOf?: number }
+  | { status: 'done'; count: number; dealerName: string; seconds: number; manuals: number }
   | { status: 'cancelled'; written: number }
   | { status: 'error'; message: string };
 
@@ -48,11 +50,20 @@ export function PrepareFieldSection({ user }: { user: User }) {
           setState({ status: 'running', progress });
         },
       });
+      const seconds = (performance.now() - t0) / 1000;
+      setState((s) => ({
+        status: 'running',
+        progress: s.status === 'running' ? s.progress : null,
+        manualsOf: result.models.length,
+      }));
+      // Cancel here keeps the machines: they are all written already.
+      const manuals = await prepareManuals(user.id, result.models, abort.signal);
       setState({
         status: 'done',
         count: result.machines,
         dealerName: result.dealerName,
-        seconds: (performance.now() - t0) / 1000,
+        seconds,
+        manuals,
       });
     } catch (error) {
       if (abort.signal.aborted) setState({ status: 'cancelled', written: written.current });
@@ -72,8 +83,8 @@ export function PrepareFieldSection({ user }: { user: User }) {
         Prepare for the field
       </Title>
       <Text size="sm" c="dimmed">
-        Download {internal ? "a dealer's" : "your dealer's"} machines with their details, so they
-        open without a connection.
+        Download {internal ? "a dealer's" : "your dealer's"} machines with their details and
+        manuals, so they open without a connection.
       </Text>
       {internal && <DealerPicker value={dealer} onChange={setDealer} disabled={running} />}
       {!online && !running && (
@@ -91,9 +102,11 @@ export function PrepareFieldSection({ user }: { user: User }) {
             striped={!progress}
           />
           <Text size="sm">
-            {progress
-              ? `${progress.done} of ${progress.total} machines of ${progress.dealerName}`
-              : 'Starting…'}
+            {state.status === 'running' && state.manualsOf !== undefined
+              ? `Downloading the manuals of ${state.manualsOf} model${state.manualsOf === 1 ? '' : 's'}…`
+              : progress
+                ? `${progress.done} of ${progress.total} machines of ${progress.dealerName}`
+                : 'Starting…'}
           </Text>
         </Stack>
       )}
@@ -117,6 +130,8 @@ export function PrepareFieldSection({ user }: { user: User }) {
           <Alert color="green" variant="light">
             Ready for the field: {fieldPackDetail(state.count, state.dealerName)} are on this device
             ({state.seconds.toFixed(1)} s).
+            {state.manuals > 0 &&
+              ` The manuals of ${state.manuals} model${state.manuals === 1 ? '' : 's'} too.`}
           </Alert>
         )}
         {state.status === 'cancelled' && (

@@ -59,9 +59,10 @@ describe('machine search by model and serial, and the detail', () => {
     expect(await page.getByTestId('stolen-banner').count()).toBe(0);
     expect(await page.getByText('Walter Hanson').first().isVisible()).toBe(true);
     expect(await page.getByText('Northfield Equipment').first().isVisible()).toBe(true);
-    expect(await tabNames(page)).toEqual(['Warranty', 'Claims', 'Cases']);
+    expect(await tabNames(page)).toEqual(['Bulletins', 'Warranty', 'Manuals', 'Claims', 'Cases']);
 
     // Warranty: the active policy in colour, the expired one grey.
+    await page.getByRole('tab', { name: 'Warranty' }).click();
     const policies = page.getByTestId('policy-row');
     await policies.first().waitFor();
     const active = policies.filter({ hasText: 'Standard Warranty' });
@@ -134,7 +135,14 @@ describe('machine search by model and serial, and the detail', () => {
     const { context, page } = await signedIn(SAM);
     await page.goto(M1);
     await page.getByTestId('machine-header').waitFor();
-    expect(await tabNames(page)).toEqual(['Warranty', 'Claims', 'Cases', 'Reports']);
+    expect(await tabNames(page)).toEqual([
+      'Bulletins',
+      'Warranty',
+      'Manuals',
+      'Claims',
+      'Cases',
+      'Reports',
+    ]);
     await page.getByRole('tab', { name: 'Reports' }).click();
     const activity = page.getByTestId('choose-activity');
     await activity.getByRole('button', { name: 'Create Report' }).waitFor();
@@ -257,7 +265,7 @@ describe('a machine seen once opens offline', () => {
     await page.reload();
     await page.getByTestId('machine-header').waitFor();
     expect(await page.getByTestId('last-updated').innerText()).toMatch(/^Last updated /);
-    expect(await tabNames(page)).toEqual(['Warranty', 'Claims', 'Cases']);
+    expect(await tabNames(page)).toEqual(['Bulletins', 'Warranty', 'Manuals', 'Claims', 'Cases']);
     await context.setOffline(false);
     expect(errors).toEqual([]);
     await context.close();

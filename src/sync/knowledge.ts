@@ -70,6 +70,8 @@ export async function refreshSearch(
       { q: ask.term.trim(), c: ask.tab, page: ask.page },
       signal,
     );
+    // The screen moved on while the answer travelled: it no longer wants it recorded.
+    signal?.throwIfAborted();
     const now = Date.now();
     await db.transaction('rw', db.knowledgeResults, db.syncState, async () => {
       const key = searchResultsKey(ask.tab, ask.term, ask.page);
@@ -121,6 +123,7 @@ export async function refreshArticle(
 ): Promise<KnowledgeOutcome> {
   try {
     const article = await getArticle(uniqueId, signal);
+    signal?.throwIfAborted();
     await storeArticle(ownerUserId, article, { viewed: true });
     return { status: 'ok' };
   } catch (error) {

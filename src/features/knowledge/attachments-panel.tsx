@@ -74,7 +74,8 @@ export function AttachmentsPanel({
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {list.map((a) => {
             const local = urls.get(a.id);
-            const name = a.fileType ? `${a.title}.${a.fileType}` : a.title;
+            const ext = a.fileType ? `.${a.fileType}` : '';
+            const name = a.title.toLowerCase().endsWith(ext) ? a.title : `${a.title}${ext}`;
             return (
               <li key={a.id}>
                 <Anchor

@@ -108,11 +108,10 @@ export function createIndexService(database: TorqueDb): KnowledgeIndexApi {
     },
     async search(userId, term, page, pageSize) {
       const { index } = await indexFor(userId);
-      const all = index.search(term);
-      const start = (Math.max(1, page) - 1) * pageSize;
+      const { total, hits } = index.search(term, (Math.max(1, page) - 1) * pageSize, pageSize);
       return {
-        hits: all.slice(start, start + pageSize),
-        total: all.length,
+        hits,
+        total,
         keptCount: index.keptCount,
         size: index.size,
       };

@@ -73,7 +73,8 @@ export function indexDocsOf(source: IndexSource): IndexDoc[] {
 }
 
 export interface KnowledgeIndex {
-  search(term: string, limit?: number): OfflineHit[];
+  /** Ranked matches: the total, and the hits from `offset` (only those get an excerpt). */
+  search(term: string, offset?: number, limit?: number): { total: number; hits: OfflineHit[] };
   readonly size: number;
   readonly keptCount: number;
 }
@@ -91,13 +92,13 @@ export function buildKnowledgeIndex(docs: readonly IndexDoc[]): KnowledgeIndex {
   return {
     size: docs.length,
     keptCount: docs.filter((d) => d.kept).length,
-    search(term, limit = 1000) {
+    search(term, offset = 0, limit = 50) {
       const q = term.trim();
-      if (!q) return [];
+      if (!q) return { total: 0, hits: [] };
       // Every word should match; when no document has them all, any word will do.
       let found = mini.search(q, { combineWith: 'AND' });
       if (found.length === 0) found = mini.search(q, { combineWith: 'OR' });
-      return found.slice(0, limit).flatMap((r) => {
+      const hits = found.slice(offset, offset + limit).flatMap((r) => {
         const d = byId.get(String(r.id));
         if (!d) return [];
         return [
@@ -112,6 +113,7 @@ export function buildKnowledgeIndex(docs: readonly IndexDoc[]): KnowledgeIndex {
           },
         ];
       });
+      return { total: found.length, hits };
     },
   };
 }

@@ -61,33 +61,41 @@ describe('offline knowledge index', () => {
   });
 
   it('ranks a title match above a body match', () => {
-    const ids = index.search('hydraulic').map((h) => h.uniqueId);
+    const ids = index.search('hydraulic').hits.map((h) => h.uniqueId);
     expect(ids).toEqual(['KA-TITLE', 'KA-BODY']);
   });
 
   it('finds "hydrolic" (a misspelling) fuzzily', () => {
-    expect(index.search('hydrolic').map((h) => h.uniqueId)).toContain('KA-TITLE');
+    expect(index.search('hydrolic').hits.map((h) => h.uniqueId)).toContain('KA-TITLE');
   });
 
   it('finds "hydr" as a prefix', () => {
-    expect(index.search('hydr').map((h) => h.uniqueId)).toEqual(['KA-TITLE', 'KA-BODY']);
+    expect(index.search('hydr').hits.map((h) => h.uniqueId)).toEqual(['KA-TITLE', 'KA-BODY']);
   });
 
   it('searches result rows by their excerpt, and gives their clickUri', () => {
-    const [hit] = index.search('seal');
+    const [hit] = index.search('seal').hits;
     expect(hit?.uniqueId).toBe('SB-1');
     expect(hit?.kept).toBe(false);
     expect(hit?.clickUri).toContain('uniqueID=SB-1');
   });
 
   it('builds article links for kept articles', () => {
-    expect(index.search('password')[0]?.clickUri).toBe(
+    expect(index.search('password').hits[0]?.clickUri).toBe(
       '/knowledge/answer?uniqueID=KA-OTHER&title=Password+reset',
     );
   });
 
   it('finds nothing for an unrelated or empty term', () => {
-    expect(index.search('zzzzqqq')).toEqual([]);
-    expect(index.search('  ')).toEqual([]);
+    expect(index.search('zzzzqqq')).toEqual({ total: 0, hits: [] });
+    expect(index.search('  ')).toEqual({ total: 0, hits: [] });
+  });
+
+  it('pages: the total counts every match, the hits start at the offset', () => {
+    const all = index.search('hydraulic');
+    expect(all.total).toBe(2);
+    const second = index.search('hydraulic', 1, 1);
+    expect(second.total).toBe(2);
+    expect(second.hits.map((h) => h.uniqueId)).toEqual(['KA-BODY']);
   });
 });

@@ -251,4 +251,37 @@ describe('knowledge search (SPEC §2)', () => {
     expect(screen.getByTestId('last-updated').textContent).toBe('Last updated 2 minutes ago');
     expect(screen.queryByTestId('offline-search-note')).toBeNull();
   });
+
+  it('Save this page for offline: every article of the page and its attachments, with progress', async () => {
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url.startsWith('/api/v1/knowledge/search')) return json(200, searchResponse(3));
+      if (url.startsWith('/api/v1/files/')) return new Response('bytes');
+      const id = decodeURIComponent(url.split('/').pop()!);
+      return json(200, article({ uniqueId: id, title: `Article ${id}` }));
+    });
+    renderAt('/knowledge?s=pump&c=all');
+    expect(await screen.findAllByTestId('knowledge-result')).toHaveLength(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Save this page for offline' }));
+    expect(await screen.findByText('Saved 3 articles for offline.')).toBeTruthy();
+    const saved = await db.articles.toArray();
+    expect(saved.map((a) => a.uniqueId).sort()).toEqual(['KA-1000', 'KA-1001', 'KA-1002']);
+    expect(saved.every((a) => a.savedAt)).toBe(true);
+    expect(await db.files.count()).toBe(1); // the three share attachment f-1: stored once
+    expect(
+      (await db.knowledgeResults.get([user.id, 'search|all|pump|1']))?.savedAt,
+    ).toBeGreaterThan(0);
+  });
+
+  it('Save this page for offline says plainly that it needs a connection', async () => {
+    fetchMock.mockResolvedValue(json(200, searchResponse(2)));
+    renderAt('/knowledge?s=pump&c=all');
+    expect(await screen.findAllByTestId('knowledge-result')).toHaveLength(2);
+    await waitFor(async () => expect(await db.knowledgeResults.count()).toBe(1));
+    setOnline(false);
+    window.dispatchEvent(new Event('offline'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save this page for offline' }));
+    expect(await screen.findByText(/^Saving for offline needs a connection\./)).toBeTruthy();
+    expect(screen.getByTestId('last-updated')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
 });

@@ -140,8 +140,10 @@ export function KnowledgeSearchScreen() {
 
   const tabLabel = (id: string) => tabs.find((t) => t.id === id)?.label ?? id;
   const failure =
-    outcome && outcome !== 'loading' && outcome.status === 'error'
-      ? outcome.httpStatus === 400
+    outcome &&
+    outcome !== 'loading' &&
+    (outcome.status === 'error' || outcome.status === 'not-found')
+      ? outcome.status === 'error' && outcome.httpStatus === 400
         ? outcome.message
         : SEARCH_FAILED
       : null;

@@ -83,7 +83,10 @@ async function load(
       .between(...range)
       .toArray(),
   ]);
-  const results = rows.flatMap((r) => (r.kind === 'search' ? [r.response] : []));
+  // Manuals and bulletins the machine screens stored are documents too: searchable offline.
+  const results = rows.map((r) =>
+    r.kind === 'manuals' ? { results: r.response.sections.flatMap((x) => x.results) } : r.response,
+  );
   const t1 = performance.now();
   const index = buildKnowledgeIndex(indexDocsOf({ articles, results }));
   return { index, readMs: t1 - t0, buildMs: performance.now() - t1 };

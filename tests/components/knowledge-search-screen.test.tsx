@@ -221,6 +221,43 @@ describe('knowledge search (SPEC §2)', () => {
     await waitFor(async () => expect(await db.recentSearches.count()).toBe(1));
   });
 
+  it('offline: the index also covers manuals and bulletins the machine screens kept', async () => {
+    setOnline(false);
+    await db.knowledgeResults.bulkPut([
+      {
+        ownerUserId: user.id,
+        key: 'manuals|M7',
+        kind: 'manuals',
+        syncedAt: Date.now(),
+        response: {
+          sections: [
+            {
+              section: 'Workshop Manuals',
+              results: [searchResult(1, { uniqueId: 'MAN-1', title: 'M7 workshop manual' })],
+            },
+          ],
+        },
+      },
+      {
+        ownerUserId: user.id,
+        key: 'bulletins|Seal campaign',
+        kind: 'bulletins',
+        syncedAt: Date.now(),
+        response: { results: [searchResult(2, { uniqueId: 'SB-2', title: 'Seal bulletin M7' })] },
+      },
+    ]);
+    renderAt('/knowledge?s=m7&c=all');
+    expect((await screen.findByTestId('offline-search-note')).textContent).toBe(
+      'Searching offline copies: 0 saved articles',
+    );
+    expect(
+      screen
+        .getAllByTestId('knowledge-result')
+        .map((r) => within(r).getByRole('link').textContent)
+        .sort(),
+    ).toEqual(['M7 workshop manual', 'Seal bulletin M7']);
+  });
+
   it('online but the gateway unreachable: falls back to the offline index', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await db.articles.put({

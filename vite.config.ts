@@ -48,6 +48,9 @@ export default defineConfig({
       '/links': gateway,
     },
   },
+  // The offline search index runs in a module worker (src/workers); ES output keeps its
+  // chunks shareable with the page's (Dexie) instead of inlining a second copy per format.
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     sourcemap: true,

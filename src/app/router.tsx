@@ -36,6 +36,22 @@ export const router = createBrowserRouter([
             },
           },
           {
+            path: '/knowledge',
+            lazy: {
+              Component: () =>
+                import('../features/knowledge/knowledge-search-screen').then(
+                  (m) => m.KnowledgeSearchScreen,
+                ),
+            },
+          },
+          {
+            path: '/knowledge/answer',
+            lazy: {
+              Component: () =>
+                import('../features/knowledge/article-screen').then((m) => m.ArticleScreen),
+            },
+          },
+          {
             path: '/support',
             lazy: {
               Component: () =>

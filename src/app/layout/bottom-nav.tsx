@@ -13,8 +13,9 @@ export function BottomNav() {
   return (
     <nav className="bottom-nav" aria-label="Main">
       {items.map(({ to, label, Icon }) => (
-        // Support stays highlighted on its sub-screens (/support/...).
-        <NavLink key={to} to={to} end={to !== '/support'}>
+        // Support and Knowledge stay highlighted on their sub-screens (/support/..., the
+        // article view /knowledge/answer).
+        <NavLink key={to} to={to} end={to !== '/support' && to !== '/knowledge'}>
           <Icon />
           <span>{label}</span>
         </NavLink>

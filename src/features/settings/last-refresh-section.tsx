@@ -7,6 +7,7 @@ import { relativeTime } from '../../domain/relative-time';
 const AREA_NAMES: Record<string, string> = {
   'field-pack': 'Prepare for the field',
   machines: 'Machines',
+  knowledge: 'Knowledge',
   config: 'Configuration',
   profile: 'Profile',
 };

@@ -1,0 +1,101 @@
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import type { Attachment } from '../../../contract/knowledge';
+import type { FileRow } from '../../db/schema';
+
+export interface LinkedAttachment {
+  id: string;
+  title: string;
+  url: string;
+  fileType: string;
+}
+
+/**
+ * The attachment the route names (`attachmentURL`) is only trusted as a same-origin path: it
+ * comes from a link anyone can write, so a `javascript:` or foreign URL is never rendered.
+ */
+export function routeAttachment(params: URLSearchParams): LinkedAttachment | null {
+  const url = params.get('attachmentURL');
+  if (!url || !url.startsWith('/') || url.startsWith('//')) return null;
+  return {
+    id: url,
+    title: params.get('attachmentTitle') || 'Attachment',
+    url,
+    fileType: params.get('attachmentType') ?? '',
+  };
+}
+
+/** Object URLs of the stored files, revoked when the files change or the page is left. */
+function useObjectUrls(files: readonly FileRow[]): Map<string, string> {
+  const [urls, setUrls] = useState<Map<string, string>>(new Map());
+  useEffect(() => {
+    if (typeof URL.createObjectURL !== 'function') return;
+    const made = new Map(files.map((f) => [f.id, URL.createObjectURL(f.blob)]));
+    setUrls(made);
+    return () => {
+      for (const u of made.values()) URL.revokeObjectURL(u);
+    };
+  }, [files]);
+  return urls;
+}
+
+/** SPEC §2 Article view: the Attachments side panel with the download link(s). */
+export function AttachmentsPanel({
+  attachments,
+  fromRoute,
+  files,
+}: {
+  attachments: readonly Attachment[];
+  fromRoute: LinkedAttachment | null;
+  files: readonly FileRow[];
+}) {
+  const urls = useObjectUrls(files);
+  const list = useMemo(() => {
+    const all: LinkedAttachment[] = attachments.map((a) => ({
+      id: a.id,
+      title: a.title,
+      url: a.url,
+      fileType: a.fileType,
+    }));
+    if (fromRoute && !all.some((a) => a.url === fromRoute.url)) all.push(fromRoute);
+    return all;
+  }, [attachments, fromRoute]);
+
+  return (
+    <Paper withBorder p="sm" component="aside" aria-labelledby="attachments-title">
+      <Title order={2} size="h5" id="attachments-title" mb="xs">
+        Attachments
+      </Title>
+      {list.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No attachments
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {list.map((a) => {
+            const local = urls.get(a.id);
+            const ext = a.fileType ? `.${a.fileType}` : '';
+            const name = a.title.toLowerCase().endsWith(ext) ? a.title : `${a.title}${ext}`;
+            return (
+              <li key={a.id}>
+                <Anchor
+                  href={local ?? a.url}
+                  download={name}
+                  aria-label={`Download ${a.title}`}
+                  data-source={local ? 'device' : 'network'}
+                >
+                  {a.title}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {[a.fileType.toUpperCase(), local ? 'Saved on this device' : '']
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+              </li>
+            );
+          })}
+        </Stack>
+      )}
+    </Paper>
+  );
+}

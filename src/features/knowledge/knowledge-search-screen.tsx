@@ -1,0 +1,223 @@
+import './knowledge.css';
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Progress.css';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  KNOWLEDGE_MAX_PAGES,
+  KNOWLEDGE_TERM_REQUIRED_MESSAGE,
+  NO_SEARCH_RESULTS,
+} from '../../../contract/knowledge';
+import { LastUpdated } from '../../components/last-updated';
+import { useProfile } from '../../components/use-profile';
+import { useRemoteConfig } from '../../components/use-remote-config';
+import { currentTabId, knowledgeTabsOf } from '../../domain/knowledge-tabs';
+import type { SearchAsk } from '../../sync/knowledge';
+import { RecentSearchesPanel } from './recent-searches-panel';
+import { SavePageButton } from './save-page-button';
+import { SearchResultCard } from './search-result-card';
+import { offlineSearchNote, SEARCH_FAILED, totalLine } from './texts';
+import { useKnowledgeSearch, type ShownPage } from './use-knowledge-search';
+
+function pageParam(raw: string | null): number {
+  const n = Number(raw ?? '1');
+  return Number.isInteger(n) && n >= 1 && n <= KNOWLEDGE_MAX_PAGES ? n : 1;
+}
+
+function Results({
+  shown,
+  page,
+  onPage,
+  userId,
+  ask,
+  unreachable,
+}: {
+  shown: ShownPage;
+  page: number;
+  onPage: (p: number) => void;
+  userId: string;
+  ask: SearchAsk;
+  unreachable: boolean;
+}) {
+  return (
+    <Stack gap="sm">
+      {shown.source === 'offline-index' && (
+        <Alert color="orange" role="status" data-testid="offline-search-note">
+          {offlineSearchNote(shown.keptCount ?? 0)}
+        </Alert>
+      )}
+      {shown.source === 'gateway' && unreachable && shown.syncedAt !== undefined && (
+        <LastUpdated at={shown.syncedAt} />
+      )}
+      {shown.fuzzy && (
+        <Text size="sm" c="dimmed">
+          No exact matches: showing results for similar spellings.
+        </Text>
+      )}
+      <Group justify="space-between" align="center">
+        <Text fw={600} data-testid="knowledge-total">
+          {totalLine(shown.totalCount)}
+        </Text>
+        {shown.source === 'gateway' && shown.results.length > 0 && (
+          <SavePageButton
+            userId={userId}
+            ask={ask}
+            uniqueIds={shown.results.map((r) => r.uniqueId)}
+          />
+        )}
+      </Group>
+      {shown.results.length === 0 ? (
+        <Alert color="yellow" role="alert">
+          {NO_SEARCH_RESULTS}
+        </Alert>
+      ) : (
+        shown.results.map((r) => <SearchResultCard key={r.uniqueId} result={r} />)
+      )}
+      {shown.pageCount > 1 && (
+        <Pagination
+          total={shown.pageCount}
+          value={Math.min(page, shown.pageCount)}
+          onChange={onPage}
+          mx="auto"
+          aria-label="Pages"
+          siblings={1}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** /knowledge?s={term}&c={category}&page={n} (SPEC §2 Knowledge search). */
+export function KnowledgeSearchScreen() {
+  const user = useProfile();
+  const config = useRemoteConfig();
+  const tabs = knowledgeTabsOf(config);
+  const [params, setParams] = useSearchParams();
+  const term = (params.get('s') ?? '').trim();
+  const tab = currentTabId(tabs, params.get('c'));
+  const page = pageParam(params.get('page'));
+  const ask = useMemo<SearchAsk | null>(
+    () => (term ? { term, tab, page } : null),
+    [term, tab, page],
+  );
+  const { shown, outcome, unreachable, pending, indexError } = useKnowledgeSearch(user?.id, ask);
+
+  // The field follows the URL (a recent search picked, the back button), and can be edited.
+  const [draft, setDraft] = useState(term);
+  const [required, setRequired] = useState(false);
+  useEffect(() => setDraft(term), [term]);
+
+  const go = (next: { s?: string; c?: string; page?: number }) => {
+    const p = new URLSearchParams();
+    if (next.s) p.set('s', next.s);
+    p.set('c', next.c ?? tab);
+    if (next.s && next.page && next.page > 1) p.set('page', String(next.page));
+    setParams(p);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const clean = draft.trim();
+    // SPEC §5: the term is required; an empty term clears the results without asking anyone.
+    setRequired(clean === '');
+    go({ s: clean });
+  };
+
+  const tabLabel = (id: string) => tabs.find((t) => t.id === id)?.label ?? id;
+  const failure =
+    outcome &&
+    outcome !== 'loading' &&
+    (outcome.status === 'error' || outcome.status === 'not-found')
+      ? outcome.status === 'error' && outcome.httpStatus === 400
+        ? outcome.message
+        : SEARCH_FAILED
+      : null;
+
+  if (user === undefined) return <Loader m="auto" />;
+  if (user === null) return null;
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2" maw={1080} w="100%" mx="auto">
+        Knowledge
+      </Title>
+      <div className="knowledge-layout">
+        <Stack gap="md" component="section" aria-label="Knowledge search">
+          <Tabs value={tab} onChange={(v) => v && go({ s: term, c: v })}>
+            <Tabs.List aria-label="Categories">
+              {tabs.map((t) => (
+                <Tabs.Tab key={t.id} value={t.id}>
+                  {t.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+          <form onSubmit={submit} role="search" noValidate>
+            <Group align="flex-start" gap="sm" wrap="nowrap">
+              <TextInput
+                label="Search knowledge"
+                placeholder="Search articles, manuals and bulletins"
+                value={draft}
+                onChange={(e) => {
+                  setDraft(e.currentTarget.value);
+                  setRequired(false);
+                }}
+                required
+                error={required ? KNOWLEDGE_TERM_REQUIRED_MESSAGE : undefined}
+                style={{ flex: 1 }}
+                type="search"
+              />
+              <Button type="submit" mt={25}>
+                Search
+              </Button>
+            </Group>
+          </form>
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          {indexError && (
+            <Alert color="red" role="alert">
+              {indexError}
+            </Alert>
+          )}
+          {pending && <Loader m="auto" aria-label="Searching" />}
+          {ask && shown && (
+            <Results
+              shown={shown}
+              page={page}
+              onPage={(p) => go({ s: term, page: p })}
+              userId={user.id}
+              ask={ask}
+              unreachable={unreachable}
+            />
+          )}
+        </Stack>
+        <RecentSearchesPanel
+          userId={user.id}
+          tabLabel={tabLabel}
+          onPick={(s, c) => {
+            setRequired(false);
+            go({ s, c: tabs.some((t) => t.id === c) ? c : tab });
+          }}
+        />
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,13 @@
+/** The knowledge screens' own texts (SPEC §8's empty states live in contract/knowledge.ts). */
+export const SEARCH_FAILED = 'The search could not be run. Try again in a moment.';
+export const SAVE_NEEDS_CONNECTION =
+  'Saving for offline needs a connection. Articles you saved before still open offline.';
+export const ARTICLE_NOT_FOUND = 'Article not found. It may have been removed or renamed.';
+export const ARTICLE_NEEDS_CONNECTION =
+  'This article is not saved on this device, and opening it the first time needs a connection.';
+export const ARTICLE_FAILED = 'The article could not be loaded. Try again in a moment.';
+export const OFFLINE_INDEX_FAILED = 'The offline copies could not be searched on this device.';
+
+export const offlineSearchNote = (kept: number) =>
+  `Searching offline copies: ${kept} saved article${kept === 1 ? '' : 's'}`;
+export const totalLine = (count: number) => `Total Results Answers - ${count}`;

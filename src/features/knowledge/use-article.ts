@@ -1,0 +1,41 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { useOnline } from '../../components/use-online';
+import { db } from '../../db/db';
+import type { ArticleRow, FileRow } from '../../db/schema';
+import { refreshArticle, type KnowledgeOutcome } from '../../sync/knowledge';
+
+/**
+ * One article from the device first (so a saved or seen article opens offline), refreshed
+ * from the gateway whenever the app is online; plus the attachment files stored for it.
+ */
+export function useArticle(userId: string | undefined, uniqueId: string) {
+  const online = useOnline();
+  const row = useLiveQuery(
+    async (): Promise<ArticleRow | null> =>
+      userId && uniqueId ? ((await db.articles.get([userId, uniqueId])) ?? null) : null,
+    [userId, uniqueId],
+  );
+  const attachmentIds = row?.article.attachments.map((a) => a.id).join('|') ?? '';
+  const files = useLiveQuery(async (): Promise<FileRow[]> => {
+    if (!userId || !attachmentIds) return [];
+    const rows = await db.files.bulkGet(attachmentIds.split('|').map((id) => [userId, id]));
+    return rows.filter((r): r is FileRow => r !== undefined);
+  }, [userId, attachmentIds]);
+
+  const [outcome, setOutcome] = useState<KnowledgeOutcome | 'loading' | null>(null);
+  useEffect(() => {
+    if (!userId || !uniqueId || !online) return;
+    const controller = new AbortController();
+    setOutcome('loading');
+    refreshArticle(userId, uniqueId, controller.signal).then(
+      (o) => !controller.signal.aborted && setOutcome(o),
+      () => undefined, // aborted: the page was left
+    );
+    return () => controller.abort();
+  }, [userId, uniqueId, online]);
+
+  const unreachable =
+    !online || (outcome !== null && outcome !== 'loading' && outcome.status === 'offline');
+  return { row, files: files ?? [], outcome, online, unreachable };
+}

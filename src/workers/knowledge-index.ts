@@ -1,0 +1,124 @@
+import MiniSearch from 'minisearch';
+import type { SearchResult } from '../../contract/knowledge';
+
+/**
+ * The offline knowledge index (issue 4): MiniSearch over the articles kept on the device and
+ * the search results seen, one document per uniqueId. A plain module so unit tests and the
+ * in-page fallback run it without a worker; knowledge-index.worker.ts only exposes it.
+ */
+
+export interface IndexDoc {
+  uniqueId: string;
+  title: string;
+  /** The article's plain text, or a result's excerpt when only the result was seen. */
+  text: string;
+  category: string;
+  clickUri: string;
+  /** True when the whole article is on the device (it opens offline). */
+  kept: boolean;
+}
+
+export interface OfflineHit {
+  uniqueId: string;
+  title: string;
+  excerpt: string;
+  category: string;
+  clickUri: string;
+  kept: boolean;
+  score: number;
+}
+
+/** What the index is built from: rows as Dexie stores them (only the fields it reads). */
+export interface IndexSource {
+  articles: readonly {
+    uniqueId: string;
+    article: { title: string; text: string; categorylevel4: string };
+  }[];
+  results: readonly { results: readonly SearchResult[] }[];
+}
+
+const EXCERPT_CHARS = 240;
+
+function articleUri(uniqueId: string, title: string): string {
+  return `/knowledge/answer?${new URLSearchParams({ uniqueID: uniqueId, title })}`;
+}
+
+/** One document per uniqueId: a kept article wins over a result that only has an excerpt. */
+export function indexDocsOf(source: IndexSource): IndexDoc[] {
+  const docs = new Map<string, IndexDoc>();
+  for (const page of source.results) {
+    for (const r of page.results) {
+      if (docs.has(r.uniqueId)) continue;
+      docs.set(r.uniqueId, {
+        uniqueId: r.uniqueId,
+        title: r.title,
+        text: r.excerpt,
+        category: r.raw.categorylevel4,
+        clickUri: r.clickUri,
+        kept: false,
+      });
+    }
+  }
+  for (const a of source.articles) {
+    docs.set(a.uniqueId, {
+      uniqueId: a.uniqueId,
+      title: a.article.title,
+      text: a.article.text,
+      category: a.article.categorylevel4,
+      clickUri: articleUri(a.uniqueId, a.article.title),
+      kept: true,
+    });
+  }
+  return [...docs.values()];
+}
+
+export interface KnowledgeIndex {
+  /** Ranked matches: the total, and the hits from `offset` (only those get an excerpt). */
+  search(term: string, offset?: number, limit?: number): { total: number; hits: OfflineHit[] };
+  readonly size: number;
+  readonly keptCount: number;
+}
+
+/** Title matches count most, then category, then the body; prefix and fuzzy (≈0.2) matching. */
+export function buildKnowledgeIndex(docs: readonly IndexDoc[]): KnowledgeIndex {
+  const mini = new MiniSearch<IndexDoc>({
+    idField: 'uniqueId',
+    fields: ['title', 'text', 'category'],
+    storeFields: [],
+    searchOptions: { boost: { title: 3, category: 1.5 }, prefix: true, fuzzy: 0.2 },
+  });
+  mini.addAll(docs);
+  const byId = new Map(docs.map((d) => [d.uniqueId, d]));
+  return {
+    size: docs.length,
+    keptCount: docs.filter((d) => d.kept).length,
+    search(term, offset = 0, limit = 50) {
+      const q = term.trim();
+      if (!q) return { total: 0, hits: [] };
+      // Every word should match; when no document has them all, any word will do.
+      let found = mini.search(q, { combineWith: 'AND' });
+      if (found.length === 0) found = mini.search(q, { combineWith: 'OR' });
+      const hits = found.slice(offset, offset + limit).flatMap((r) => {
+        const d = byId.get(String(r.id));
+        if (!d) return [];
+        return [
+          {
+            uniqueId: d.uniqueId,
+            title: d.title,
+            excerpt: excerptOf(d.text),
+            category: d.category,
+            clickUri: d.clickUri,
+            kept: d.kept,
+            score: r.score,
+          },
+        ];
+      });
+      return { total: found.length, hits };
+    },
+  };
+}
+
+function excerptOf(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= EXCERPT_CHARS ? flat : `${flat.slice(0, EXCERPT_CHARS).trimEnd()}…`;
+}

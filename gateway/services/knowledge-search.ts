@@ -52,12 +52,33 @@ async function ranked(
 ): Promise<Ranked> {
   const types = [...f.types];
   const product = f.product ?? null;
-  const facetRows = await sql<{ value: string | null; n: number }>`
-    SELECT commonproduct AS value, count(*)::int AS n
-    FROM knowledge_documents
-    WHERE search @@ websearch_to_tsquery('english', ${q})
-      AND document_type = ANY(${types}::text[])
-    GROUP BY commonproduct`.execute(db);
+  const offset = (f.page - 1) * KNOWLEDGE_PAGE_SIZE;
+  // The count and the page are independent: on PostgreSQL they run on two connections at once
+  // (PGlite, one connection, queues them). A page past the end simply comes back empty.
+  const [facetRows, { rows }] = await Promise.all([
+    sql<{ value: string | null; n: number }>`
+      SELECT commonproduct AS value, count(*)::int AS n
+      FROM knowledge_documents
+      WHERE search @@ websearch_to_tsquery('english', ${q})
+        AND document_type = ANY(${types}::text[])
+      GROUP BY commonproduct`.execute(db),
+    sql<ResultRow & { headline: string }>`
+      WITH top AS (
+        SELECT k.id, ts_rank_cd(k.search, query) AS rank
+        FROM knowledge_documents k, websearch_to_tsquery('english', ${q}) query
+        WHERE k.search @@ query
+          AND k.document_type = ANY(${types}::text[])
+          AND (${product}::text IS NULL OR k.commonproduct = ${product}::text)
+        ORDER BY rank DESC, k.id
+        LIMIT ${KNOWLEDGE_PAGE_SIZE} OFFSET ${offset}
+      )
+      SELECT ${RESULT_COLUMNS},
+        ts_headline('english', translate(d.body_text, ${START_SEL + STOP_SEL}, ''),
+          websearch_to_tsquery('english', ${q}), ${HEADLINE_OPTIONS}) AS headline
+      FROM top JOIN knowledge_documents d ON d.id = top.id
+      ${FIRST_FILE_JOIN}
+      ORDER BY top.rank DESC, d.id`.execute(db),
+  ]);
   const totalCount = facetRows.rows.reduce(
     (sum, r) => sum + (product === null || r.value === product ? r.n : 0),
     0,
@@ -72,26 +93,7 @@ async function ranked(
         .map((r) => ({ value: r.value, count: r.n }))
         .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
     }));
-  if (totalCount === 0 || f.page > pageCount) {
-    return { results: [], totalCount, page: f.page, pageCount, facets };
-  }
-  const offset = (f.page - 1) * KNOWLEDGE_PAGE_SIZE;
-  const { rows } = await sql<ResultRow & { headline: string }>`
-    WITH top AS (
-      SELECT k.id, ts_rank_cd(k.search, query) AS rank
-      FROM knowledge_documents k, websearch_to_tsquery('english', ${q}) query
-      WHERE k.search @@ query
-        AND k.document_type = ANY(${types}::text[])
-        AND (${product}::text IS NULL OR k.commonproduct = ${product}::text)
-      ORDER BY rank DESC, k.id
-      LIMIT ${KNOWLEDGE_PAGE_SIZE} OFFSET ${offset}
-    )
-    SELECT ${RESULT_COLUMNS},
-      ts_headline('english', translate(d.body_text, ${START_SEL + STOP_SEL}, ''),
-        websearch_to_tsquery('english', ${q}), ${HEADLINE_OPTIONS}) AS headline
-    FROM top JOIN knowledge_documents d ON d.id = top.id
-    ${FIRST_FILE_JOIN}
-    ORDER BY top.rank DESC, d.id`.execute(db);
+  if (f.page > pageCount) return { results: [], totalCount, page: f.page, pageCount, facets };
   const results = rows.map((r) => toSearchResult(r, config, headlineToExcerpt(r.headline)));
   return { results, totalCount, page: f.page, pageCount, facets };
 }

@@ -60,7 +60,8 @@ export function sanitizeArticleHtml(html: string, config: KnowledgeConfig): stri
       td: ['colspan', 'rowspan'],
     },
     allowedSchemes: ['http', 'https', 'mailto'],
-    allowedSchemesByTag: { img: [] },
+    // The img transform below already kept only our own files (relative, or under the base).
+    allowedSchemesByTag: { img: ['http', 'https'] },
     allowProtocolRelative: false,
     // Their text is code, not content: dropped with the tag.
     nonTextTags: [

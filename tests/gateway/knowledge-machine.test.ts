@@ -164,6 +164,18 @@ describe.each(lanes)('knowledge for machines, configuration and bad input on $na
       expect(article.attachments[0]!.url).toBe(
         'https://files.example/api/v1/files/KA-INSTALL-GUIDES-F1',
       );
+      // Inline images of our own files follow the base too (and survive sanitising).
+      const png = await db
+        .selectFrom('knowledge_files')
+        .select(['id', 'document_id'])
+        .where('file_type', '=', 'png')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirstOrThrow();
+      const withImage = articleSchema.parse(
+        await json(`/api/v1/knowledge/articles/${png.document_id}`),
+      );
+      expect(withImage.html).toContain(`<img src="https://files.example/api/v1/files/${png.id}"`);
     } finally {
       await syncRemoteConfig(db, {
         ...gw.config,

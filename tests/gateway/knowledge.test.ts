@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   articleSchema,
@@ -62,6 +63,14 @@ describe.each(lanes)('knowledge search and articles on $name', (lane) => {
     expect(res.statusCode, res.body).toBe(200);
     return knowledgeSearchResponseSchema.parse(res.json());
   };
+
+  it('keeps the GIN search index the seed rebuilt after its load', async () => {
+    const { rows } = await sql<{ indexdef: string }>`
+      SELECT indexdef FROM pg_indexes WHERE indexname = 'knowledge_documents_search'`.execute(
+      gw.started.db.kysely,
+    );
+    expect(rows[0]?.indexdef).toMatch(/USING gin \(search\)/);
+  });
 
   it('ranks a title match above a body-only match', async () => {
     const r = await search('q=zorbulator&c=articles');

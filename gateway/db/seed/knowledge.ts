@@ -38,7 +38,12 @@ export async function seedKnowledge(
   size: DemoSize,
 ): Promise<{ documents: number; files: number; words: number }> {
   const { documents, files } = generateKnowledge(size);
+  // One GIN build after the load beats maintaining the index row by row (small set on
+  // PGlite: 1.1 s instead of 1.7 s). The seed runs on an empty table only.
+  await sql`DROP INDEX IF EXISTS knowledge_documents_search`.execute(db);
   await insertJson(db, 'knowledge_documents', documents);
+  await sql`
+    CREATE INDEX knowledge_documents_search ON knowledge_documents USING gin (search)`.execute(db);
   for (let i = 0; i < files.length; i += FILE_BATCH) {
     await db
       .insertInto('knowledge_files')

@@ -13,6 +13,7 @@ import { configRoutes } from './routes/config';
 import { dcuRoutes } from './routes/dcu';
 import { dealerRoutes } from './routes/dealers';
 import { healthRoutes } from './routes/health';
+import { knowledgeRoutes } from './routes/knowledge';
 import { linkRoutes } from './routes/links';
 import { machineRoutes } from './routes/machines';
 import { meRoutes } from './routes/me';
@@ -61,6 +62,7 @@ export async function buildApp(
   await app.register(linkRoutes, ctx);
   await app.register(machineRoutes, ctx);
   await app.register(dcuRoutes, ctx);
+  await app.register(knowledgeRoutes, ctx);
   if (idp) await idp.register(app);
   // Last: its not-found handler is the SPA fallback and the JSON 404 of /api.
   await staticRoutes(app, ctx);

@@ -30,6 +30,11 @@ export interface GatewayConfig {
   masterKeySecret: string | null;
   /** Master key lookups one user may make per hour (MASTER_KEY_LOOKUPS_PER_HOUR). */
   masterKeyLookupsPerHour: number;
+  /**
+   * KnowledgeAttachmentBaseURL (KNOWLEDGE_ATTACHMENT_BASE_URL): where attachment urls point.
+   * Null: the stored remote-config value (default '' = this gateway).
+   */
+  knowledgeAttachmentBaseUrl: string | null;
 }
 
 /** The external systems a deployment links to; by default each points at /links/<name>. */
@@ -101,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     links,
     masterKeySecret: str(env, 'MASTER_KEY_SECRET') ?? null,
     masterKeyLookupsPerHour: int(env, 'MASTER_KEY_LOOKUPS_PER_HOUR', 20),
+    knowledgeAttachmentBaseUrl: str(env, 'KNOWLEDGE_ATTACHMENT_BASE_URL') ?? null,
   };
 }
 

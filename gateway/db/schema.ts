@@ -241,6 +241,53 @@ export interface DcuPairingsTable {
   pin: ColumnType<string, string | undefined, string>;
 }
 
+/** Knowledge (issue 4): an article, manual or bulletin the gateway searches. */
+export interface KnowledgeDocumentsTable {
+  /** The unique id: KA-000123 (articles), MAN-... (manuals), BUL-... / SB-... (bulletins). */
+  id: string;
+  title: string;
+  /** As stored; sanitised on every read (routes may not trust the table). */
+  body_html: string;
+  /** Plain text of the body: what is searched and highlighted. */
+  body_text: string;
+  excerpt: string;
+  document_type: 'Article' | 'Manual' | 'Campaign Bulletin' | 'Service Bulletin';
+  /** 'html' for articles and bulletins, 'pdf' for manuals. */
+  file_type: string;
+  category_level1: string;
+  category_level2: string;
+  category_level3: string;
+  category_level4: string;
+  /** Model family (machines.model_family); null for documents of every product. */
+  commonproduct: string | null;
+  manual_section:
+    'Workshop Manuals' | "Operator's / Owner's Manual" | 'Assembly Instructions' | 'Other' | null;
+  campaign_name: string | null;
+  updated_at: DefaultedTimestamp;
+  /** Generated (tsvector): never written. */
+  search: ColumnType<string, never, never>;
+}
+
+/** A file of a knowledge document, served by GET /api/v1/files/:id. */
+export interface KnowledgeFilesTable {
+  id: string;
+  document_id: string;
+  position: ColumnType<number, number | undefined, number>;
+  title: string;
+  /** Lower-case extension: pdf, png. */
+  file_type: string;
+  content_type: string;
+  size: number;
+  bytes: Buffer;
+  /** Hex sha256 of bytes: the ETag. */
+  sha256: string;
+}
+
+export interface KnowledgeVocabularyTable {
+  word: string;
+  ndoc: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   contacts: ContactsTable;
@@ -262,6 +309,9 @@ export interface Database {
   cases: CasesTable;
   dcu_units: DcuUnitsTable;
   dcu_pairings: DcuPairingsTable;
+  knowledge_documents: KnowledgeDocumentsTable;
+  knowledge_files: KnowledgeFilesTable;
+  knowledge_vocabulary: KnowledgeVocabularyTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

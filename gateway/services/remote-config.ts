@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { RemoteConfig } from '../../contract/config';
 import { DEFAULT_CALL_TSC_NUMBER, LINK_NAMES, type GatewayConfig, type LinkName } from '../config';
 import type { Database } from '../db/schema';
+import { readKnowledgeConfig, syncKnowledgeConfig } from './knowledge-config';
 import { ensureStockIconMap } from './stock-icon-map';
 
 /** Row keys of remote_config: one per link, plus the Call TSC number. */
@@ -10,9 +11,15 @@ const CALL_TSC_KEY = 'call-tsc-number';
 const INSTALLATION_GUIDES_KEY = 'installation-guides-article-id';
 export const DEFAULT_INSTALLATION_GUIDES_ARTICLE_ID = 'KA-INSTALL-GUIDES';
 
-/** A link nobody configured points at the gateway's own honest page (routes/links.ts). */
+/** The demo article on resetting a password (seeded, gateway/db/seed/knowledge-fixed.ts). */
+export const DEFAULT_PASSWORD_ARTICLE_URL = '/knowledge/answer?uniqueID=KA-PASSWORD-RESET';
+
+/**
+ * A link nobody configured points at the gateway's own honest page (routes/links.ts); the
+ * password article is a knowledge article the gateway itself holds.
+ */
 export function defaultLink(name: LinkName): string {
-  return `/links/${name}`;
+  return name === 'password-article' ? DEFAULT_PASSWORD_ARTICLE_URL : `/links/${name}`;
 }
 
 /**
@@ -48,8 +55,19 @@ export async function syncRemoteConfig(db: Kysely<Database>, config: GatewayConf
       )
       .execute();
   }
+  // Installs from before the knowledge article kept the old default: move them to the article.
+  if (config.links['password-article'] === null) {
+    await db
+      .updateTable('remote_config')
+      .set({ value: JSON.stringify(DEFAULT_PASSWORD_ARTICLE_URL) })
+      .where('key', '=', 'password-article')
+      .where(sql<boolean>`value = ${JSON.stringify('/links/password-article')}::jsonb`)
+      .execute();
+  }
   // StockIconMap (SPEC §3 remote configuration): written once, then the operator's.
   await ensureStockIconMap(db);
+  // Knowledge tabs, facets, templates and the attachment base (SPEC §3).
+  await syncKnowledgeConfig(db, config.knowledgeAttachmentBaseUrl);
 }
 
 export async function readRemoteConfig(
@@ -84,5 +102,6 @@ export async function readRemoteConfig(
       INSTALLATION_GUIDES_KEY,
       DEFAULT_INSTALLATION_GUIDES_ARTICLE_ID,
     ),
+    knowledge: await readKnowledgeConfig(db),
   };
 }

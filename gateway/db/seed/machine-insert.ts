@@ -12,7 +12,7 @@ const BATCH = 5000;
  * small rows would mean tens of millions of bound parameters otherwise, which is what makes
  * big multi-row INSERTs slow on PGlite. Column names are ours, never user input.
  */
-async function insertJson(
+export async function insertJson(
   db: Kysely<Database>,
   table: string,
   rows: readonly Record<string, unknown>[],

@@ -4,6 +4,7 @@ import { hashPassword } from '../../services/passwords';
 import { seedDcuUnits } from './dcu';
 import { DEMO_USERS } from './fixed';
 import { generateDemoData, type DemoSize } from './generate';
+import { seedKnowledge } from './knowledge';
 import { seedMachines } from './machine-insert';
 
 const BATCH = 1000;
@@ -57,6 +58,8 @@ export async function seedDemoData(
     await seedMachines(trx, size, data.accounts);
     // DCU units after the machines: every paired machine's unit exists.
     await seedDcuUnits(trx);
+    // Articles, manuals and the bulletins of the campaigns the machines above carry.
+    await seedKnowledge(trx, size);
   });
   return {
     accounts: data.accounts.length,

@@ -1,0 +1,133 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  KNOWLEDGE_MAX_PAGES,
+  KNOWLEDGE_PAGE_SIZE,
+  type DocumentType,
+  type Facet,
+  type KnowledgeConfig,
+  type KnowledgeSearchQuery,
+  type KnowledgeSearchResponse,
+} from '../../contract/knowledge';
+import type { Database } from '../db/schema';
+import { readKnowledgeConfig, tabOf } from './knowledge-config';
+import { correctQuery } from './knowledge-fallback';
+import { HEADLINE_OPTIONS, START_SEL, STOP_SEL, headlineToExcerpt } from './knowledge-highlight';
+import {
+  FIRST_FILE_JOIN,
+  RESULT_COLUMNS,
+  toSearchResult,
+  type ResultRow,
+} from './knowledge-results';
+
+/** Facet fields the gateway can count; a tab naming others gets no facet for them. */
+const FACET_FIELDS = new Set(['commonproduct']);
+
+interface Filters {
+  types: readonly DocumentType[];
+  product: string | undefined;
+  page: number;
+  facetFields: readonly string[];
+}
+
+type Ranked = Omit<KnowledgeSearchResponse, 'fuzzy'>;
+
+/** False when the query is only stop words or punctuation (an empty tsquery). */
+async function hasLexemes(db: Kysely<Database>, q: string): Promise<boolean> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT numnode(websearch_to_tsquery('english', ${q}))::int AS n`.execute(db);
+  return (rows[0]?.n ?? 0) > 0;
+}
+
+/**
+ * One page of the ranked search: websearch_to_tsquery (never a syntax error, whatever the
+ * user types), ts_rank_cd over the weighted vector (title A beats body B), the product facet
+ * counted over the tab's document types without the product filter, so other values stay
+ * visible. Every value is a bound parameter.
+ */
+async function ranked(
+  db: Kysely<Database>,
+  config: KnowledgeConfig,
+  q: string,
+  f: Filters,
+): Promise<Ranked> {
+  const types = [...f.types];
+  const product = f.product ?? null;
+  const offset = (f.page - 1) * KNOWLEDGE_PAGE_SIZE;
+  // The count and the page are independent: on PostgreSQL they run on two connections at once
+  // (PGlite, one connection, queues them). A page past the end simply comes back empty.
+  const [facetRows, { rows }] = await Promise.all([
+    sql<{ value: string | null; n: number }>`
+      SELECT commonproduct AS value, count(*)::int AS n
+      FROM knowledge_documents
+      WHERE search @@ websearch_to_tsquery('english', ${q})
+        AND document_type = ANY(${types}::text[])
+      GROUP BY commonproduct`.execute(db),
+    sql<ResultRow & { headline: string }>`
+      WITH top AS (
+        SELECT k.id, ts_rank_cd(k.search, query) AS rank
+        FROM knowledge_documents k, websearch_to_tsquery('english', ${q}) query
+        WHERE k.search @@ query
+          AND k.document_type = ANY(${types}::text[])
+          AND (${product}::text IS NULL OR k.commonproduct = ${product}::text)
+        ORDER BY rank DESC, k.id
+        LIMIT ${KNOWLEDGE_PAGE_SIZE} OFFSET ${offset}
+      )
+      SELECT ${RESULT_COLUMNS},
+        ts_headline('english', translate(d.body_text, ${START_SEL + STOP_SEL}, ''),
+          websearch_to_tsquery('english', ${q}), ${HEADLINE_OPTIONS}) AS headline
+      FROM top JOIN knowledge_documents d ON d.id = top.id
+      ${FIRST_FILE_JOIN}
+      ORDER BY top.rank DESC, d.id`.execute(db),
+  ]);
+  const totalCount = facetRows.rows.reduce(
+    (sum, r) => sum + (product === null || r.value === product ? r.n : 0),
+    0,
+  );
+  const pageCount = Math.min(Math.ceil(totalCount / KNOWLEDGE_PAGE_SIZE), KNOWLEDGE_MAX_PAGES);
+  const facets: Facet[] = f.facetFields
+    .filter((field) => FACET_FIELDS.has(field))
+    .map((field) => ({
+      field,
+      values: facetRows.rows
+        .filter((r): r is { value: string; n: number } => r.value !== null)
+        .map((r) => ({ value: r.value, count: r.n }))
+        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
+    }));
+  if (f.page > pageCount) return { results: [], totalCount, page: f.page, pageCount, facets };
+  const results = rows.map((r) => toSearchResult(r, config, headlineToExcerpt(r.headline)));
+  return { results, totalCount, page: f.page, pageCount, facets };
+}
+
+/**
+ * GET /api/v1/knowledge/search. When the ranked search finds nothing, each query word is
+ * corrected to the most similar word of the documents (pg_trgm) and the search runs again
+ * (`fuzzy: true` when that answered). A query of stop words only is an empty answer.
+ */
+export async function searchKnowledge(
+  db: Kysely<Database>,
+  query: KnowledgeSearchQuery,
+): Promise<KnowledgeSearchResponse> {
+  const config = await readKnowledgeConfig(db);
+  const tab = tabOf(config, query.c);
+  const filters: Filters = {
+    types: tab.documentTypes,
+    product: query.product === '' ? undefined : query.product,
+    page: query.page,
+    facetFields: tab.facets,
+  };
+  const empty: KnowledgeSearchResponse = {
+    results: [],
+    totalCount: 0,
+    page: query.page,
+    pageCount: 0,
+    facets: [],
+    fuzzy: false,
+  };
+  if (!(await hasLexemes(db, query.q))) return empty;
+  const first = await ranked(db, config, query.q, filters);
+  if (first.totalCount > 0) return { ...first, fuzzy: false };
+  const corrected = await correctQuery(db, query.q);
+  if (corrected === null || !(await hasLexemes(db, corrected))) return { ...first, fuzzy: false };
+  const second = await ranked(db, config, corrected, filters);
+  return second.totalCount > 0 ? { ...second, fuzzy: true } : { ...first, fuzzy: false };
+}

@@ -89,14 +89,15 @@ function Results({
         shown.results.map((r) => <SearchResultCard key={r.uniqueId} result={r} />)
       )}
       {shown.pageCount > 1 && (
-        <Pagination
-          total={shown.pageCount}
-          value={Math.min(page, shown.pageCount)}
-          onChange={onPage}
-          mx="auto"
-          aria-label="Pages"
-          siblings={1}
-        />
+        // A landmark, so screen-reader users (and tests) find the pages by name.
+        <nav aria-label="Pages" style={{ margin: '0 auto' }}>
+          <Pagination
+            total={shown.pageCount}
+            value={Math.min(page, shown.pageCount)}
+            onChange={onPage}
+            siblings={1}
+          />
+        </nav>
       )}
     </Stack>
   );

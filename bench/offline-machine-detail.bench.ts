@@ -3,7 +3,7 @@
 // from the reload until the detail's header is visible. Goal: median under 1 s.
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, PASSWORD } from '../e2e/support/browser';
+import { CHROMIUM, CHROMIUM_ARGS, PASSWORD, swControlled } from '../e2e/support/browser';
 import { startGateway } from '../e2e/support/gateway';
 import { median, ms } from './support';
 
@@ -32,9 +32,7 @@ try {
   await page.goto(DETAIL);
   const header = page.getByTestId('machine-header');
   await header.waitFor();
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
-    timeout: 30_000,
-  });
+  await swControlled(page);
 
   await context.setOffline(true);
   const times: number[] = [];

@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, PASSWORD } from '../e2e/support/browser';
+import { CHROMIUM, CHROMIUM_ARGS, PASSWORD, swControlled } from '../e2e/support/browser';
 import { startGateway } from '../e2e/support/gateway';
 import { median, ms } from './support';
 
@@ -37,9 +37,7 @@ const gw = await startGateway(Number(process.env.BENCH_PORT ?? 8193));
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 
 async function controlled(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
-    timeout: 30_000,
-  });
+  await swControlled(page);
 }
 
 async function timeTo(page: Page, url: string, ready: () => Promise<unknown>): Promise<number> {

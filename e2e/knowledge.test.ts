@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, signIn, trackPageErrors } from './support/browser';
+import { launchBrowser, trackPageErrors, swControlled, signedInPage } from './support/browser';
 
 const DANA = 'dana.tech@northfield.example';
 const SAM = 'sam.staff@torque.example';
@@ -14,19 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signIn(page, email);
-  return { context, page };
-}
-
-async function controlled(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
-    timeout: 30_000,
-  });
-}
 
 async function search(page: Page, term: string) {
   await page.getByRole('searchbox', { name: 'Search knowledge' }).fill(term);
@@ -47,7 +34,7 @@ async function bytesOf(download: Download): Promise<Buffer> {
 
 describe('knowledge search', () => {
   it('searches, pages, opens an article, downloads its attachment and the PDF', async () => {
-    const { context, page } = await signedIn(DANA);
+    const { context, page } = await signedInPage(browser, DANA);
     const errors = trackPageErrors(page);
     await page.goto('/knowledge');
     await page.getByRole('tablist', { name: 'Categories' }).getByRole('tab').first().waitFor();
@@ -138,7 +125,7 @@ describe('knowledge search', () => {
   });
 
   it('keeps recent searches across a reload, newest first, and searches one again', async () => {
-    const { context, page } = await signedIn(SAM);
+    const { context, page } = await signedInPage(browser, SAM);
     const errors = trackPageErrors(page);
     await page.goto('/knowledge');
     await search(page, 'coolant leak');
@@ -177,10 +164,10 @@ describe('knowledge search', () => {
   });
 
   it('offline: searches the kept articles in the worker and opens one', async () => {
-    const { context, page } = await signedIn(DANA);
+    const { context, page } = await signedInPage(browser, DANA);
     const errors = trackPageErrors(page);
     await page.goto('/knowledge?s=hydraulic%20pump&c=all');
-    await controlled(page);
+    await swControlled(page);
     const link = page.getByTestId('knowledge-result').first().locator('a').first();
     await link.waitFor();
     const title = (await link.innerText()).trim();
@@ -224,7 +211,7 @@ describe('knowledge search', () => {
 
 describe('machine detail: bulletins and manuals', () => {
   it('loads a campaign once, then toggles; manuals in four sections, Workshop open', async () => {
-    const { context, page } = await signedIn(DANA);
+    const { context, page } = await signedInPage(browser, DANA);
     const errors = trackPageErrors(page);
     const bulletinRequests: string[] = [];
     page.on('request', (r) => {
@@ -287,7 +274,7 @@ describe('machine detail: bulletins and manuals', () => {
   });
 
   it("the telematics search's Installation Guides button opens its article", async () => {
-    const { context, page } = await signedIn(DANA);
+    const { context, page } = await signedInPage(browser, DANA);
     await page.goto('/support/machine/search/imei');
     const guides = page.getByRole('link', { name: 'Installation Guides' });
     // The article id is remote configuration: the button waits for it.

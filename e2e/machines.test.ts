@@ -1,16 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHROMIUM,
   CHROMIUM_ARGS,
   baseUrl,
   launchBrowser,
-  newContext,
   signIn,
   trackPageErrors,
+  swControlled,
+  signedInPage,
 } from './support/browser';
 
 const DANA = 'dana.tech@northfield.example';
@@ -25,25 +26,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signIn(page, email);
-  return { context, page };
-}
-
-async function controlled(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
-    timeout: 30_000,
-  });
-}
-
 const tabNames = (page: Page) => page.getByRole('tab').allInnerTexts();
 const filterSelect = (page: Page) => page.getByLabel('Filter').and(page.locator('input'));
 
 describe('machine search by model and serial, and the detail', () => {
   it('as a dealer: typeahead auto-selects, detail shows header, chips, tabs, modals', async () => {
-    const { context, page } = await signedIn(DANA);
+    const { context, page } = await signedInPage(browser, DANA);
     const errors = trackPageErrors(page);
     await page.goto('/support/machine/search');
     await page.getByLabel('Serial Number').fill('52016');
@@ -132,7 +120,7 @@ describe('machine search by model and serial, and the detail', () => {
   });
 
   it('as staff: the Reports tab and Create Report show', async () => {
-    const { context, page } = await signedIn(SAM);
+    const { context, page } = await signedInPage(browser, SAM);
     await page.goto(M1);
     await page.getByTestId('machine-header').waitFor();
     expect(await tabNames(page)).toEqual([
@@ -151,7 +139,7 @@ describe('machine search by model and serial, and the detail', () => {
   });
 
   it('shows the stolen banner on L3560 70531, and Machine Not Found for an unknown machine', async () => {
-    const { context, page } = await signedIn(DANA);
+    const { context, page } = await signedInPage(browser, DANA);
     await page.goto('/support/machine/details/sn-70531/mn-L3560');
     const banner = page.getByTestId('stolen-banner');
     await banner.waitFor();
@@ -167,7 +155,7 @@ describe('machine search by model and serial, and the detail', () => {
 
 describe('machine search by customer and the machine list', () => {
   it('shows the SPEC §5 messages before searching', async () => {
-    const { context, page } = await signedIn(DANA);
+    const { context, page } = await signedInPage(browser, DANA);
     await page.goto('/support/machine/search');
     await page.getByRole('button', { name: 'Machine Search by Customer' }).click();
     await page.getByRole('button', { name: 'Search by Model and Serial' }).waitFor();
@@ -193,7 +181,7 @@ describe('machine search by customer and the machine list', () => {
   });
 
   it('lists by last name; city + state pages 10 a page; the filter is fuzzy; View opens the machine', async () => {
-    const { context, page } = await signedIn(DANA);
+    const { context, page } = await signedInPage(browser, DANA);
     await page.goto('/support/machine/search');
     await page.getByRole('button', { name: 'Machine Search by Customer' }).click();
     await page.getByLabel('Last Name').fill('Hanson');
@@ -254,11 +242,11 @@ describe('machine search by customer and the machine list', () => {
 
 describe('a machine seen once opens offline', () => {
   it('after a reload without network, with Last updated', async () => {
-    const { context, page } = await signedIn(DANA);
+    const { context, page } = await signedInPage(browser, DANA);
     const errors = trackPageErrors(page);
     await page.goto(M1);
     await page.getByTestId('machine-header').waitFor();
-    await controlled(page);
+    await swControlled(page);
     expect(await page.getByTestId('last-updated').count()).toBe(0);
 
     await context.setOffline(true);
@@ -286,7 +274,7 @@ describe('a machine seen once opens offline', () => {
       await signIn(page, DANA);
       await page.goto('/support/machine/details/sn-70531/mn-L3560');
       await page.getByTestId('machine-header').waitFor();
-      await controlled(page);
+      await swControlled(page);
       await context.close();
 
       context = await launch();

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, signIn, trackPageErrors } from './support/browser';
+import {
+  launchBrowser,
+  newContext,
+  signIn,
+  trackPageErrors,
+  swControlled,
+} from './support/browser';
 import { startGateway } from './support/gateway';
 
 /*
@@ -75,9 +81,7 @@ describe('Offline & sync', () => {
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     await signIn(page, 'dana.tech@northfield.example');
-    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
-      timeout: 30_000,
-    });
+    await swControlled(page);
 
     // Settings links the page.
     await page.getByRole('link', { name: 'Settings' }).click();
@@ -168,9 +172,7 @@ describe('Offline & sync', () => {
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     await signIn(page, 'dana.tech@northfield.example');
-    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
-      timeout: 30_000,
-    });
+    await swControlled(page);
     const me = (await (await page.request.get('/api/v1/me')).json()) as { id: string };
 
     // A DCU pairing queued offline (an IMEI the gateway does not know: no side effect there).
@@ -257,9 +259,7 @@ describe('service worker update', () => {
       const page = await context.newPage();
       const errors = trackPageErrors(page);
       await signIn(page, 'dana.tech@northfield.example');
-      await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
-        timeout: 30_000,
-      });
+      await swControlled(page);
       const scriptOf = () =>
         page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
       expect(await scriptOf()).toMatch(/\/sw\.js$/);

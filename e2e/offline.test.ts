@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, signIn, trackPageErrors } from './support/browser';
+import {
+  launchBrowser,
+  newContext,
+  signIn,
+  trackPageErrors,
+  swControlled,
+} from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,9 +25,7 @@ describe('offline shell', () => {
     const me = await (await page.request.get('/api/v1/me')).json();
     await page.getByTestId('profile-card').getByText(me.contactEmail).waitFor();
     // The service worker must control the page before the network goes away.
-    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
-      timeout: 30_000,
-    });
+    await swControlled(page);
 
     await context.setOffline(true);
     await page.reload();

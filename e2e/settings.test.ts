@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, signIn } from './support/browser';
+import { launchBrowser, newContext, signIn, swControlled } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -77,9 +77,7 @@ describe('Log Out without a connection', () => {
     const page = await context.newPage();
     await signIn(page, 'dana.tech@northfield.example');
     expect((await page.request.get('/api/v1/me')).status()).toBe(200);
-    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
-      timeout: 30_000,
-    });
+    await swControlled(page);
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByText(/Version 1\.0/).waitFor();
 

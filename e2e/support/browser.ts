@@ -77,3 +77,21 @@ export async function tokensInWebStorage(page: Page): Promise<string[]> {
     return found;
   });
 }
+
+/** A new phone-sized context signed in as `email`, on /home. */
+export async function signedInPage(
+  browser: Browser,
+  email: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await signIn(page, email);
+  return { context, page };
+}
+
+/** Waits until the service worker controls the page: only then does an offline reload work. */
+export async function swControlled(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
+    timeout: 30_000,
+  });
+}

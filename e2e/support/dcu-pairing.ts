@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from 'playwright-core';
+import { swControlled } from './browser';
 
 /** The unpaired demo machines of the DCU tests (model M5-111, serials 41876..41880). */
 export const PAIRING_MODEL = 'M5-111';
@@ -67,7 +68,5 @@ export function outboxEntries(page: Page): Promise<StoredEntry[]> {
 
 /** Waits until the page's service worker controls it (so going offline keeps the app whole). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
-    timeout: 30_000,
-  });
+  await swControlled(page);
 }

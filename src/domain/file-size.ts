@@ -1,4 +1,4 @@
-/** An attachment's size as a download link shows it: 512 B, 1.2 MB, 14 MB. */
+/** A size as people read it (attachments, storage used): 512 B, 1.2 MB, 14 MB. */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   const units = ['KB', 'MB', 'GB', 'TB'];

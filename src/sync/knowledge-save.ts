@@ -2,13 +2,8 @@ import type { Article } from '../../contract/knowledge';
 import { downloadFile, getArticle } from '../api/knowledge';
 import { db } from '../db/db';
 import { searchResultsKey } from '../domain/knowledge-tabs';
-import {
-  knowledgeOutcomeOf,
-  markKnowledgeSynced,
-  storeArticle,
-  type KnowledgeOutcome,
-  type SearchAsk,
-} from './knowledge';
+import { markKnowledgeSynced, storeArticle, type SearchAsk } from './knowledge';
+import { outcomeOf, type RefreshOutcome } from './outcome';
 
 /**
  * "Save for offline" (issue 4): the article and its attachments' bytes go into Dexie and the
@@ -48,12 +43,12 @@ export async function saveArticleForOffline(
   ownerUserId: string,
   uniqueId: string,
   signal?: AbortSignal,
-): Promise<KnowledgeOutcome> {
+): Promise<RefreshOutcome> {
   try {
     await saveOne(ownerUserId, uniqueId, signal);
     return { status: 'ok' };
   } catch (error) {
-    return knowledgeOutcomeOf(error);
+    return outcomeOf(error);
   }
 }
 
@@ -68,7 +63,7 @@ export async function saveResultsPageForOffline(
   uniqueIds: readonly string[],
   onProgress: (p: SaveProgress) => void,
   signal?: AbortSignal,
-): Promise<KnowledgeOutcome & { saved: number }> {
+): Promise<RefreshOutcome & { saved: number }> {
   let saved = 0;
   onProgress({ done: 0, total: uniqueIds.length });
   try {
@@ -85,6 +80,6 @@ export async function saveResultsPageForOffline(
     );
     return { status: 'ok', saved };
   } catch (error) {
-    return { ...knowledgeOutcomeOf(error), saved };
+    return { ...outcomeOf(error), saved };
   }
 }

@@ -1,9 +1,9 @@
 import type { Article, KnowledgeSearchResponse } from '../../contract/knowledge';
-import { ApiError, NetworkError, SignInRequiredError } from '../api/errors';
 import { getArticle, searchKnowledge } from '../api/knowledge';
 import { db, ownerRange } from '../db/db';
 import { searchResultsKey } from '../domain/knowledge-tabs';
 import { recentSearchesToDrop } from '../domain/recent-searches';
+import { outcomeOf, type RefreshOutcome } from './outcome';
 
 /**
  * The knowledge area's refreshes (ARCHITECTURE read path): search pages and articles are
@@ -12,23 +12,6 @@ import { recentSearchesToDrop } from '../domain/recent-searches';
  */
 
 export const KNOWLEDGE_AREA = 'knowledge';
-
-export type KnowledgeOutcome =
-  | { status: 'ok' }
-  | { status: 'not-found' }
-  | { status: 'offline' }
-  | { status: 'error'; httpStatus?: number; message: string };
-
-export function knowledgeOutcomeOf(error: unknown): KnowledgeOutcome {
-  if (error instanceof DOMException && error.name === 'AbortError') throw error;
-  if (error instanceof NetworkError) return { status: 'offline' };
-  if (error instanceof ApiError) {
-    if (error.status === 404) return { status: 'not-found' };
-    return { status: 'error', httpStatus: error.status, message: error.message };
-  }
-  if (error instanceof SignInRequiredError) return { status: 'error', message: error.message };
-  return { status: 'error', message: error instanceof Error ? error.message : String(error) };
-}
 
 export async function markKnowledgeSynced(ownerUserId: string, detail: string, at = Date.now()) {
   await db.syncState.put({ ownerUserId, area: KNOWLEDGE_AREA, syncedAt: at, detail });
@@ -64,7 +47,7 @@ export async function refreshSearch(
   ownerUserId: string,
   ask: SearchAsk,
   signal?: AbortSignal,
-): Promise<KnowledgeOutcome> {
+): Promise<RefreshOutcome> {
   try {
     const response: KnowledgeSearchResponse = await searchKnowledge(
       { q: ask.term.trim(), c: ask.tab, page: ask.page },
@@ -89,7 +72,7 @@ export async function refreshSearch(
     await recordRecentSearch(ownerUserId, ask.term, ask.tab);
     return { status: 'ok' };
   } catch (error) {
-    return knowledgeOutcomeOf(error);
+    return outcomeOf(error);
   }
 }
 
@@ -120,13 +103,13 @@ export async function refreshArticle(
   ownerUserId: string,
   uniqueId: string,
   signal?: AbortSignal,
-): Promise<KnowledgeOutcome> {
+): Promise<RefreshOutcome> {
   try {
     const article = await getArticle(uniqueId, signal);
     signal?.throwIfAborted();
     await storeArticle(ownerUserId, article, { viewed: true });
     return { status: 'ok' };
   } catch (error) {
-    return knowledgeOutcomeOf(error);
+    return outcomeOf(error);
   }
 }

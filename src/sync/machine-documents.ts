@@ -2,7 +2,7 @@ import type { BulletinsResponse, ManualsResponse } from '../../contract/knowledg
 import { getBulletins, getManuals } from '../api/knowledge';
 import { db } from '../db/db';
 import type { KnowledgeResultsRow } from '../db/schema';
-import { outcomeOf, type RefreshOutcome } from './machines';
+import { outcomeOf, type RefreshOutcome } from './outcome';
 
 /*
  * The machine detail's documents (SPEC §2 Bulletins and Manuals tabs): a model's manuals and a

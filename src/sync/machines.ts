@@ -1,5 +1,4 @@
 import type { MachineDetail } from '../../contract/machines';
-import { ApiError, NetworkError, SignInRequiredError } from '../api/errors';
 import {
   lookupMachine,
   machineRecords,
@@ -9,6 +8,7 @@ import {
 import { db } from '../db/db';
 import type { MachineRow } from '../db/schema';
 import { customerSearchString, type CustomerSearchQuery } from '../domain/machine-search';
+import { outcomeOf, type RefreshOutcome } from './outcome';
 
 /**
  * The machine area's refreshes (ARCHITECTURE read path): fetch from the gateway, write the
@@ -17,24 +17,6 @@ import { customerSearchString, type CustomerSearchQuery } from '../domain/machin
  */
 
 export const MACHINES_AREA = 'machines';
-
-export type RefreshOutcome =
-  | { status: 'ok' }
-  | { status: 'not-found' }
-  | { status: 'offline' }
-  | { status: 'error'; httpStatus?: number; message: string };
-
-/** How a failed refresh reads to a screen; an abort is rethrown (the screen went away). */
-export function outcomeOf(error: unknown): RefreshOutcome {
-  if (error instanceof NetworkError) return { status: 'offline' };
-  if (error instanceof ApiError) {
-    if (error.status === 404) return { status: 'not-found' };
-    return { status: 'error', httpStatus: error.status, message: error.message };
-  }
-  if (error instanceof SignInRequiredError) return { status: 'error', message: error.message };
-  if (error instanceof DOMException && error.name === 'AbortError') throw error;
-  return { status: 'error', message: error instanceof Error ? error.message : String(error) };
-}
 
 /** The stored form of a machine's details (also what "Prepare for the field" writes). */
 export function machineRowOf(

@@ -1,5 +1,5 @@
 // What Mantine needs from a browser that jsdom lacks. Imported first by every component test.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 if (!window.matchMedia) {
@@ -26,5 +26,9 @@ if (!('ResizeObserver' in window)) {
 }
 
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+
+// findBy* waits 1 s by default; on CI's two loaded cores a Dexie live query plus a Mantine
+// transition sometimes takes longer, and a test must fail on behaviour, not on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => cleanup());

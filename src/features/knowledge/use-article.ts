@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { useOnline } from '../../components/use-online';
 import { db } from '../../db/db';
 import type { ArticleRow, FileRow } from '../../db/schema';
-import { refreshArticle, type KnowledgeOutcome } from '../../sync/knowledge';
+import { refreshArticle } from '../../sync/knowledge';
+import type { RefreshOutcome } from '../../sync/outcome';
 
 /**
  * One article from the device first (so a saved or seen article opens offline), refreshed
@@ -23,7 +24,7 @@ export function useArticle(userId: string | undefined, uniqueId: string) {
     return rows.filter((r): r is FileRow => r !== undefined);
   }, [userId, attachmentIds]);
 
-  const [outcome, setOutcome] = useState<KnowledgeOutcome | 'loading' | null>(null);
+  const [outcome, setOutcome] = useState<RefreshOutcome | 'loading' | null>(null);
   useEffect(() => {
     if (!userId || !uniqueId || !online) return;
     const controller = new AbortController();

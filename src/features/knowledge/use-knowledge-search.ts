@@ -5,12 +5,8 @@ import { useOnline } from '../../components/use-online';
 import { db } from '../../db/db';
 import type { KnowledgeResultsRow } from '../../db/schema';
 import { searchResultsKey } from '../../domain/knowledge-tabs';
-import {
-  recordRecentSearch,
-  refreshSearch,
-  type KnowledgeOutcome,
-  type SearchAsk,
-} from '../../sync/knowledge';
+import { recordRecentSearch, refreshSearch, type SearchAsk } from '../../sync/knowledge';
+import type { RefreshOutcome } from '../../sync/outcome';
 import { searchOffline } from './offline-index';
 import { OFFLINE_INDEX_FAILED } from './texts';
 
@@ -78,7 +74,7 @@ export function useKnowledgeSearch(userId: string | undefined, ask: SearchAsk | 
     return found?.kind === 'search' ? found : null;
   }, [userId, key]);
 
-  const [refresh, setRefresh] = useState<{ key: string; outcome: KnowledgeOutcome | 'loading' }>();
+  const [refresh, setRefresh] = useState<{ key: string; outcome: RefreshOutcome | 'loading' }>();
   useEffect(() => {
     if (!userId || !key || !online) return;
     const controller = new AbortController();

@@ -4,12 +4,8 @@ import { useOnline } from '../../components/use-online';
 import { db } from '../../db/db';
 import type { MachineRecordsRow, MachineRow } from '../../db/schema';
 import type { MachineRouteParams } from '../../domain/route-params';
-import {
-  machineRecordsKey,
-  refreshMachine,
-  refreshMachineRecords,
-  type RefreshOutcome,
-} from '../../sync/machines';
+import { machineRecordsKey, refreshMachine, refreshMachineRecords } from '../../sync/machines';
+import type { RefreshOutcome } from '../../sync/outcome';
 
 export type Refresh = RefreshOutcome | 'loading' | null;
 

@@ -5,7 +5,8 @@ import { useOnline } from '../../components/use-online';
 import { db } from '../../db/db';
 import type { MachineListRow } from '../../db/schema';
 import type { CustomerSearchQuery } from '../../domain/machine-search';
-import { machineListKey, refreshMachineList, type RefreshOutcome } from '../../sync/machines';
+import { machineListKey, refreshMachineList } from '../../sync/machines';
+import type { RefreshOutcome } from '../../sync/outcome';
 
 /**
  * A customer search's results: read from the device (so a reload or going offline keeps

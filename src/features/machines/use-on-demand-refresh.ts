@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useOnline } from '../../components/use-online';
-import type { RefreshOutcome } from '../../sync/machines';
+import type { RefreshOutcome } from '../../sync/outcome';
 import type { Refresh } from './use-machine-detail';
 
 type Load = (ownerUserId: string, id: string, signal: AbortSignal) => Promise<RefreshOutcome>;

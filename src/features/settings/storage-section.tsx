@@ -1,22 +1,11 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
+import { formatFileSize } from '../../domain/file-size';
 
 interface StorageInfo {
   usage: number | null;
   quota: number | null;
   persisted: boolean | null;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
 async function readStorage(): Promise<StorageInfo> {
@@ -62,7 +51,7 @@ export function StorageSection({ refreshKey }: { refreshKey: unknown }) {
           ? 'Measuring…'
           : info.usage === null || info.quota === null
             ? 'This browser does not say how much storage is used.'
-            : `${formatBytes(info.usage)} used of ${formatBytes(info.quota)} available`}
+            : `${formatFileSize(info.usage)} used of ${formatFileSize(info.quota)} available`}
       </Text>
       <Text data-testid="persist-status">
         {info?.persisted === true

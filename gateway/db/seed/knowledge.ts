@@ -40,10 +40,17 @@ export async function seedKnowledge(
   const { documents, files } = generateKnowledge(size);
   // One GIN build after the load beats maintaining the index row by row (small set on
   // PGlite: 1.1 s instead of 1.7 s). The seed runs on an empty table only.
+  // The trigger of 0007 writes knowledge_search row by row; its indexes are rebuilt the same way.
   await sql`DROP INDEX IF EXISTS knowledge_documents_search`.execute(db);
+  await sql`DROP INDEX IF EXISTS knowledge_search_search`.execute(db);
+  await sql`DROP INDEX IF EXISTS knowledge_search_title`.execute(db);
   await insertJson(db, 'knowledge_documents', documents);
   await sql`
     CREATE INDEX knowledge_documents_search ON knowledge_documents USING gin (search)`.execute(db);
+  await sql`CREATE INDEX knowledge_search_search ON knowledge_search USING gin (search)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX knowledge_search_title ON knowledge_search USING gin (title)`.execute(db);
   for (let i = 0; i < files.length; i += FILE_BATCH) {
     await db
       .insertInto('knowledge_files')
@@ -58,6 +65,7 @@ export async function seedKnowledge(
   }
   const words = await refreshKnowledgeVocabulary(db);
   await sql`ANALYZE knowledge_documents`.execute(db);
+  await sql`ANALYZE knowledge_search`.execute(db);
   await sql`ANALYZE knowledge_files`.execute(db);
   return { documents: documents.length, files: files.length, words };
 }

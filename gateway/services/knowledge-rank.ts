@@ -13,6 +13,8 @@ export const RANKED_CANDIDATES = KNOWLEDGE_MAX_PAGES * KNOWLEDGE_PAGE_SIZE;
 
 export interface SearchScope {
   q: string;
+  /** The query excludes a word: a title match is a hit only if the whole document matches. */
+  negated: boolean;
   types: readonly DocumentType[];
   /** The product facet's filter, null for every product. */
   product: string | null;
@@ -77,11 +79,17 @@ export async function rankedPage(
     AND (${s.product}::text IS NULL OR ${sql.ref(`${alias}.commonproduct`)} = ${s.product}::text)`;
   // The candidates carry their vector as a TOAST pointer (fetched only when ranked), which
   // spares a join back by id that the planner turned into a full primary-key index scan.
+  // Without a NOT, a title match implies a document match (the vector holds the title);
+  // with one ("pump -seal"), the body may hold the excluded word. Checked only then: the
+  // planner may do it by detoasting each title hit's vector.
+  const wholeMatches = s.negated
+    ? sql`AND t.search @@ websearch_to_tsquery('english', ${s.q})`
+    : sql``;
   return withIndexPlans(db, async (trx) => {
     const { rows } = await sql<ResultRow & { headline: string }>`
       WITH title_hits AS (
         SELECT t.id, t.search FROM knowledge_search t
-        WHERE t.title @@ websearch_to_tsquery('english', ${s.q}) AND ${inScope('t')}
+        WHERE t.title @@ websearch_to_tsquery('english', ${s.q}) ${wholeMatches} AND ${inScope('t')}
         ORDER BY ts_rank_cd(t.title, websearch_to_tsquery('english', ${s.q})) DESC, t.id
         LIMIT ${RANKED_CANDIDATES}
       ), body_hits AS (

@@ -27,11 +27,16 @@ interface Filters {
 
 type Ranked = Omit<KnowledgeSearchResponse, 'fuzzy'>;
 
-/** False when the query is only stop words or punctuation (an empty tsquery). */
-async function hasLexemes(db: Kysely<Database>, q: string): Promise<boolean> {
-  const { rows } = await sql<{ n: number }>`
-    SELECT numnode(websearch_to_tsquery('english', ${q}))::int AS n`.execute(db);
-  return (rows[0]?.n ?? 0) > 0;
+/**
+ * Null when the query is only stop words or punctuation (an empty tsquery); else whether it
+ * excludes a word (`-word`), which the ranking needs to know (knowledge-rank.ts).
+ */
+async function parseQuery(db: Kysely<Database>, q: string): Promise<{ negated: boolean } | null> {
+  const { rows } = await sql<{ n: number; negated: boolean }>`
+    SELECT numnode(t)::int AS n, strpos(t::text, '!') > 0 AS negated
+    FROM websearch_to_tsquery('english', ${q}) t`.execute(db);
+  const row = rows[0];
+  return row && row.n > 0 ? { negated: row.negated } : null;
 }
 
 /**
@@ -44,10 +49,11 @@ async function ranked(
   db: Kysely<Database>,
   config: KnowledgeConfig,
   q: string,
+  negated: boolean,
   f: Filters,
 ): Promise<Ranked> {
   const product = f.product ?? null;
-  const scope = { q, types: f.types, product };
+  const scope = { q, negated, types: f.types, product };
   // The count and the page are independent: on PostgreSQL they run on two connections at once
   // (PGlite, one connection, queues them). A page past the end simply comes back empty.
   const [facetRows, rows] = await Promise.all([
@@ -98,11 +104,13 @@ export async function searchKnowledge(
     facets: [],
     fuzzy: false,
   };
-  if (!(await hasLexemes(db, query.q))) return empty;
-  const first = await ranked(db, config, query.q, filters);
+  const parsed = await parseQuery(db, query.q);
+  if (parsed === null) return empty;
+  const first = await ranked(db, config, query.q, parsed.negated, filters);
   if (first.totalCount > 0) return { ...first, fuzzy: false };
   const corrected = await correctQuery(db, query.q);
-  if (corrected === null || !(await hasLexemes(db, corrected))) return { ...first, fuzzy: false };
-  const second = await ranked(db, config, corrected, filters);
+  const reparsed = corrected === null ? null : await parseQuery(db, corrected);
+  if (corrected === null || reparsed === null) return { ...first, fuzzy: false };
+  const second = await ranked(db, config, corrected, reparsed.negated, filters);
   return second.totalCount > 0 ? { ...second, fuzzy: true } : { ...first, fuzzy: false };
 }

@@ -283,6 +283,16 @@ export interface KnowledgeFilesTable {
   sha256: string;
 }
 
+/** The narrow copy knowledge search reads (0007), written by a trigger only. */
+export interface KnowledgeSearchTable {
+  id: string;
+  document_type: KnowledgeDocumentsTable['document_type'];
+  commonproduct: string | null;
+  updated_at: Date;
+  title: string;
+  search: string;
+}
+
 export interface KnowledgeVocabularyTable {
   word: string;
   ndoc: number;
@@ -312,6 +322,7 @@ export interface Database {
   knowledge_documents: KnowledgeDocumentsTable;
   knowledge_files: KnowledgeFilesTable;
   knowledge_vocabulary: KnowledgeVocabularyTable;
+  knowledge_search: KnowledgeSearchTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

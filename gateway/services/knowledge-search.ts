@@ -11,13 +11,9 @@ import {
 import type { Database } from '../db/schema';
 import { readKnowledgeConfig, tabOf } from './knowledge-config';
 import { correctQuery } from './knowledge-fallback';
-import { HEADLINE_OPTIONS, START_SEL, STOP_SEL, headlineToExcerpt } from './knowledge-highlight';
-import {
-  FIRST_FILE_JOIN,
-  RESULT_COLUMNS,
-  toSearchResult,
-  type ResultRow,
-} from './knowledge-results';
+import { headlineToExcerpt } from './knowledge-highlight';
+import { countFacets, rankedPage } from './knowledge-rank';
+import { toSearchResult } from './knowledge-results';
 
 /** Facet fields the gateway can count; a tab naming others gets no facet for them. */
 const FACET_FIELDS = new Set(['commonproduct']);
@@ -31,55 +27,40 @@ interface Filters {
 
 type Ranked = Omit<KnowledgeSearchResponse, 'fuzzy'>;
 
-/** False when the query is only stop words or punctuation (an empty tsquery). */
-async function hasLexemes(db: Kysely<Database>, q: string): Promise<boolean> {
-  const { rows } = await sql<{ n: number }>`
-    SELECT numnode(websearch_to_tsquery('english', ${q}))::int AS n`.execute(db);
-  return (rows[0]?.n ?? 0) > 0;
+/**
+ * Null when the query is only stop words or punctuation (an empty tsquery); else whether it
+ * excludes a word (`-word`), which the ranking needs to know (knowledge-rank.ts).
+ */
+async function parseQuery(db: Kysely<Database>, q: string): Promise<{ negated: boolean } | null> {
+  const { rows } = await sql<{ n: number; negated: boolean }>`
+    SELECT numnode(t)::int AS n, strpos(t::text, '!') > 0 AS negated
+    FROM websearch_to_tsquery('english', ${q}) t`.execute(db);
+  const row = rows[0];
+  return row && row.n > 0 ? { negated: row.negated } : null;
 }
 
 /**
  * One page of the ranked search: websearch_to_tsquery (never a syntax error, whatever the
- * user types), ts_rank_cd over the weighted vector (title A beats body B), the product facet
- * counted over the tab's document types without the product filter, so other values stay
- * visible. Every value is a bound parameter.
+ * user types) over the narrow knowledge_search table (0007); the ranking rule is in
+ * knowledge-rank.ts. The product facet is counted over the tab's document types without the
+ * product filter, so other values stay visible; the total is its sum (or the chosen value).
  */
 async function ranked(
   db: Kysely<Database>,
   config: KnowledgeConfig,
   q: string,
+  negated: boolean,
   f: Filters,
 ): Promise<Ranked> {
-  const types = [...f.types];
   const product = f.product ?? null;
-  const offset = (f.page - 1) * KNOWLEDGE_PAGE_SIZE;
+  const scope = { q, negated, types: f.types, product };
   // The count and the page are independent: on PostgreSQL they run on two connections at once
   // (PGlite, one connection, queues them). A page past the end simply comes back empty.
-  const [facetRows, { rows }] = await Promise.all([
-    sql<{ value: string | null; n: number }>`
-      SELECT commonproduct AS value, count(*)::int AS n
-      FROM knowledge_documents
-      WHERE search @@ websearch_to_tsquery('english', ${q})
-        AND document_type = ANY(${types}::text[])
-      GROUP BY commonproduct`.execute(db),
-    sql<ResultRow & { headline: string }>`
-      WITH top AS (
-        SELECT k.id, ts_rank_cd(k.search, query) AS rank
-        FROM knowledge_documents k, websearch_to_tsquery('english', ${q}) query
-        WHERE k.search @@ query
-          AND k.document_type = ANY(${types}::text[])
-          AND (${product}::text IS NULL OR k.commonproduct = ${product}::text)
-        ORDER BY rank DESC, k.id
-        LIMIT ${KNOWLEDGE_PAGE_SIZE} OFFSET ${offset}
-      )
-      SELECT ${RESULT_COLUMNS},
-        ts_headline('english', translate(d.body_text, ${START_SEL + STOP_SEL}, ''),
-          websearch_to_tsquery('english', ${q}), ${HEADLINE_OPTIONS}) AS headline
-      FROM top JOIN knowledge_documents d ON d.id = top.id
-      ${FIRST_FILE_JOIN}
-      ORDER BY top.rank DESC, d.id`.execute(db),
+  const [facetRows, rows] = await Promise.all([
+    countFacets(db, scope),
+    rankedPage(db, scope, f.page),
   ]);
-  const totalCount = facetRows.rows.reduce(
+  const totalCount = facetRows.reduce(
     (sum, r) => sum + (product === null || r.value === product ? r.n : 0),
     0,
   );
@@ -88,7 +69,7 @@ async function ranked(
     .filter((field) => FACET_FIELDS.has(field))
     .map((field) => ({
       field,
-      values: facetRows.rows
+      values: facetRows
         .filter((r): r is { value: string; n: number } => r.value !== null)
         .map((r) => ({ value: r.value, count: r.n }))
         .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
@@ -123,11 +104,13 @@ export async function searchKnowledge(
     facets: [],
     fuzzy: false,
   };
-  if (!(await hasLexemes(db, query.q))) return empty;
-  const first = await ranked(db, config, query.q, filters);
+  const parsed = await parseQuery(db, query.q);
+  if (parsed === null) return empty;
+  const first = await ranked(db, config, query.q, parsed.negated, filters);
   if (first.totalCount > 0) return { ...first, fuzzy: false };
   const corrected = await correctQuery(db, query.q);
-  if (corrected === null || !(await hasLexemes(db, corrected))) return { ...first, fuzzy: false };
-  const second = await ranked(db, config, corrected, filters);
+  const reparsed = corrected === null ? null : await parseQuery(db, corrected);
+  if (corrected === null || reparsed === null) return { ...first, fuzzy: false };
+  const second = await ranked(db, config, corrected, reparsed.negated, filters);
   return second.totalCount > 0 ? { ...second, fuzzy: true } : { ...first, fuzzy: false };
 }

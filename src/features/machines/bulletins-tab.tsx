@@ -27,7 +27,14 @@ function CampaignControl({ campaign }: { campaign: Campaign }) {
         </Text>
       </Stack>
       {/* Text beside the colour, so the difference does not rest on colour alone. */}
-      <Badge color={color} variant="filled" tt="none" data-color={color}>
+      <Badge
+        color={color}
+        variant="filled"
+        tt="none"
+        data-color={color}
+        // The campaign name wraps instead: a cut badge would read "Mand…".
+        style={{ flexShrink: 0, overflow: 'visible' }}
+      >
         {campaign.isMandatory ? 'Mandatory' : 'Optional'}
       </Badge>
     </Group>

@@ -8,23 +8,17 @@
 //   BENCH_PG_URL    server to create the database on (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_SEARCHES  number of timed searches (default 500)
 //   BENCH_SKIP      'pglite' or 'postgres' to run one side only
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { openDb, type Db } from '../gateway/db/connect';
+import type { Db } from '../gateway/db/connect';
 import { migrateToLatest } from '../gateway/db/migrate';
 import { seedKnowledge } from '../gateway/db/seed/knowledge';
 import { rng } from '../gateway/db/seed/prng';
 import { syncKnowledgeConfig } from '../gateway/services/knowledge-config';
 import { searchKnowledge } from '../gateway/services/knowledge-search';
+import { onBothDatabases, percentiles, type Percentiles } from './databases';
 import { ms } from './support';
 
-const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const searches = Number(process.env.BENCH_SEARCHES ?? 500);
 const misspelt = Math.max(50, Math.round(searches / 2.5));
-const skip = process.env.BENCH_SKIP ?? '';
 /** A query with this many hits or more is "broad": every hit is counted and ranked. */
 const BROAD = 1000;
 
@@ -40,19 +34,7 @@ interface Result {
   fallback: Stats;
   fuzzyShare: number;
 }
-interface Stats {
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
-function stats(times: number[]): Stats {
-  if (times.length === 0) return { p50: NaN, p95: NaN, p99: NaN, max: NaN };
-  const s = [...times].sort((a, b) => a - b);
-  const at = (p: number) => s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-  return { p50: at(50), p95: at(95), p99: at(99), max: s[s.length - 1]! };
-}
+type Stats = Percentiles;
 
 /** Drops or doubles one inner letter: "hydraulic" -> "hydrulic" (a typo the fallback fixes). */
 function misspell(word: string, n: number): string {
@@ -104,49 +86,15 @@ async function measure(name: string, db: Db): Promise<Result> {
     seedMs,
     documents: seeded.documents,
     words: seeded.words,
-    ranked: stats(ranked),
-    narrow: { ...stats(narrow), n: narrow.length },
-    broad: { ...stats(broad), n: broad.length },
-    fallback: stats(fallback),
+    ranked: percentiles(ranked),
+    narrow: { ...percentiles(narrow), n: narrow.length },
+    broad: { ...percentiles(broad), n: broad.length },
+    fallback: percentiles(fallback),
     fuzzyShare: fuzzy / typos.length,
   };
 }
 
-async function onPostgres(): Promise<Result | string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  try {
-    await admin.connect();
-  } catch (err) {
-    return `PostgreSQL skipped: cannot reach ${serverUrl} (${(err as Error).message})`;
-  }
-  const name = `torque_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await openDb({ databaseUrl: url.toString(), dataDir: tmpdir() });
-  try {
-    return await measure('PostgreSQL', db);
-  } finally {
-    await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
-
-async function onPglite(): Promise<Result> {
-  const dir = mkdtempSync(join(tmpdir(), 'torque-bench-knowledge-'));
-  const db = await openDb({ databaseUrl: null, dataDir: dir });
-  try {
-    return await measure('PGlite', db);
-  } finally {
-    await db.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const results: (Result | string)[] = [];
-if (skip !== 'postgres') results.push(await onPostgres());
-if (skip !== 'pglite') results.push(await onPglite());
+const results = await onBothDatabases(measure);
 
 const row = (s: Stats) =>
   [s.p50, s.p95, s.p99, s.max].map((v) => `${v.toFixed(1)} ms`.padStart(9)).join(' ');

@@ -7,34 +7,20 @@
 //   BENCH_PG_URL   server to create the database on (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_LOOKUPS  number of timed lookups (default 1000)
 //   BENCH_SKIP     'pglite' or 'postgres' to run one side only
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { openDb, type Db } from '../gateway/db/connect';
+import type { Db } from '../gateway/db/connect';
 import { migrateToLatest } from '../gateway/db/migrate';
 import { seedDemoData } from '../gateway/db/seed/seed';
 import { mulberry32 } from '../gateway/db/seed/prng';
 import { lookupMachine } from '../gateway/services/machine-lookup';
+import { onBothDatabases, percentiles, type Percentiles } from './databases';
 import { ms } from './support';
 
-const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const lookups = Number(process.env.BENCH_LOOKUPS ?? 1000);
-const skip = process.env.BENCH_SKIP ?? '';
 
-interface Result {
+interface Result extends Percentiles {
   name: string;
   seedMs: number;
   machines: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 async function measure(name: string, db: Db): Promise<Result> {
@@ -63,53 +49,10 @@ async function measure(name: string, db: Db): Promise<Result> {
     times.push(performance.now() - t);
     if (found.serialNumber !== m.serial_number) throw new Error('lookup returned another machine');
   }
-  times.sort((a, b) => a - b);
-  return {
-    name,
-    seedMs,
-    machines: all.length,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    p99: percentile(times, 99),
-    max: times[times.length - 1]!,
-  };
+  return { name, seedMs, machines: all.length, ...percentiles(times) };
 }
 
-async function onPostgres(): Promise<Result | string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  try {
-    await admin.connect();
-  } catch (err) {
-    return `PostgreSQL skipped: cannot reach ${serverUrl} (${(err as Error).message})`;
-  }
-  const name = `torque_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await openDb({ databaseUrl: url.toString(), dataDir: tmpdir() });
-  try {
-    return await measure('PostgreSQL', db);
-  } finally {
-    await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
-
-async function onPglite(): Promise<Result> {
-  const dir = mkdtempSync(join(tmpdir(), 'torque-bench-lookup-'));
-  const db = await openDb({ databaseUrl: null, dataDir: dir });
-  try {
-    return await measure('PGlite', db);
-  } finally {
-    await db.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const results: (Result | string)[] = [];
-if (skip !== 'postgres') results.push(await onPostgres());
-if (skip !== 'pglite') results.push(await onPglite());
+const results = await onBothDatabases(measure);
 
 console.log(`machine lookup by model + serial, ${lookups} random machines, large demo set`);
 console.log('database     machines  seed (large)    p50      p95      p99      max');

@@ -176,6 +176,14 @@ describe('knowledge search', () => {
     await page.getByRole('button', { name: 'Save for offline' }).click();
     await page.getByText('Saved for offline.').waitFor();
 
+    // Opened, not saved: its small attachment is kept on the device all the same.
+    await page.goto('/knowledge/answer?uniqueID=KA-INSTALL-GUIDES');
+    const guide = page
+      .getByRole('complementary', { name: 'Attachments' })
+      .getByRole('link', { name: /^Download / })
+      .first();
+    await expect.poll(() => guide.getAttribute('data-source')).toBe('device');
+
     await context.setOffline(true);
     // A question never asked online: only the offline index can answer it.
     const word = title.split(/\s+/).find((w) => w.length > 5)!;
@@ -195,6 +203,12 @@ describe('knowledge search', () => {
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(title);
     await page.getByTestId('article-body').waitFor();
     await page.getByTestId('last-updated').waitFor();
+
+    // The opened article's attachment downloads offline, from the device.
+    await page.goto('/knowledge/answer?uniqueID=KA-INSTALL-GUIDES');
+    await page.getByTestId('article-body').waitFor();
+    const [file] = await Promise.all([page.waitForEvent('download'), guide.click()]);
+    expect((await bytesOf(file)).subarray(0, 5).toString()).toBe('%PDF-');
 
     // An article never opened says it needs a connection, without an error.
     await page.goto('/knowledge/answer?uniqueID=KA-PASSWORD-RESET');

@@ -1,8 +1,8 @@
-import type { Article } from '../../contract/knowledge';
-import { downloadFile, getArticle } from '../api/knowledge';
+import { getArticle } from '../api/knowledge';
 import { db } from '../db/db';
 import { searchResultsKey } from '../domain/knowledge-tabs';
 import { markKnowledgeSynced, storeArticle, type SearchAsk } from './knowledge';
+import { storeAttachments } from './knowledge-files';
 import { outcomeOf, type RefreshOutcome } from './outcome';
 
 /**
@@ -15,25 +15,9 @@ export interface SaveProgress {
   total: number;
 }
 
-/** Fetches the attachments not yet on the device; an attachment already stored is kept. */
-async function saveAttachments(ownerUserId: string, article: Article, signal?: AbortSignal) {
-  for (const a of article.attachments) {
-    if (await db.files.get([ownerUserId, a.id])) continue;
-    const blob = await downloadFile(a.url, signal);
-    await db.files.put({
-      ownerUserId,
-      id: a.id,
-      title: a.title,
-      contentType: a.contentType || blob.type,
-      blob,
-      savedAt: Date.now(),
-    });
-  }
-}
-
 async function saveOne(ownerUserId: string, uniqueId: string, signal?: AbortSignal) {
   const article = await getArticle(uniqueId, signal);
-  await saveAttachments(ownerUserId, article, signal);
+  await storeAttachments(ownerUserId, article, signal);
   // Marked saved only once its files are in: a half-saved article is not promised offline.
   await storeArticle(ownerUserId, article, { saved: true });
 }

@@ -3,6 +3,7 @@ import { getArticle, searchKnowledge } from '../api/knowledge';
 import { db, ownerRange } from '../db/db';
 import { searchResultsKey } from '../domain/knowledge-tabs';
 import { recentSearchesToDrop } from '../domain/recent-searches';
+import { KEEP_ON_OPEN_MAX_BYTES, storeAttachments } from './knowledge-files';
 import { outcomeOf, type RefreshOutcome } from './outcome';
 
 /**
@@ -108,6 +109,9 @@ export async function refreshArticle(
     const article = await getArticle(uniqueId, signal);
     signal?.throwIfAborted();
     await storeArticle(ownerUserId, article, { viewed: true });
+    // In the background: the article shows now; a failed or cut-off download only means
+    // that file needs a connection later, so it never turns this outcome into an error.
+    storeAttachments(ownerUserId, article, signal, KEEP_ON_OPEN_MAX_BYTES).catch(() => undefined);
     return { status: 'ok' };
   } catch (error) {
     return outcomeOf(error);

@@ -192,4 +192,34 @@ describe('article view (SPEC §2)', () => {
     expect(pdf.texts[0]).toBe('Resetting your password');
     expect(pdf.texts).toContain('Open Settings and choose Reset.');
   });
+
+  it('opening an article online keeps its small attachments on the device, not the large ones', async () => {
+    const big = {
+      id: 'f-big',
+      title: 'Full workshop manual',
+      fileType: 'pdf',
+      contentType: 'application/pdf',
+      size: 40 * 1024 * 1024,
+      url: '/api/v1/files/f-big',
+    };
+    const small = article().attachments[0]!;
+    fetchMock.mockImplementation((url: string) =>
+      Promise.resolve(
+        url.startsWith('/api/v1/files/')
+          ? new Response('%PDF-1.4 small', { headers: { 'content-type': 'application/pdf' } })
+          : json(200, article({ attachments: [small, big] })),
+      ),
+    );
+    renderAt('/knowledge/answer?uniqueID=KA-PASSWORD-RESET');
+    await screen.findByRole('heading', { name: 'Resetting your password' });
+    await waitFor(async () => expect(await db.files.get([user.id, 'f-1'])).toBeDefined());
+    const stored = await db.files.get([user.id, 'f-1']);
+    expect(await stored!.blob.text()).toBe('%PDF-1.4 small');
+    expect(await db.files.get([user.id, 'f-big'])).toBeUndefined();
+    const urls = fetchMock.mock.calls.map((c) => String(c[0]));
+    expect(urls).toContain('/api/v1/files/f-1');
+    expect(urls).not.toContain('/api/v1/files/f-big');
+    // Kept, not saved: the article is not marked saved for offline by opening it.
+    expect((await db.articles.get([user.id, 'KA-PASSWORD-RESET']))?.savedAt).toBeUndefined();
+  });
 });

@@ -37,10 +37,12 @@ describe('knowledge search', () => {
     const { context, page } = await signedInPage(browser, DANA);
     const errors = trackPageErrors(page);
     await page.goto('/knowledge');
-    await page.getByRole('tablist', { name: 'Categories' }).getByRole('tab').first().waitFor();
-    expect(
-      await page.getByRole('tablist', { name: 'Categories' }).getByRole('tab').allInnerTexts(),
-    ).toEqual(['All', 'Knowledge Articles', 'Manuals', 'Bulletins']);
+    // The tabs are remote configuration: until it is read, the one 'All' tab stands in.
+    await expect
+      .poll(() =>
+        page.getByRole('tablist', { name: 'Categories' }).getByRole('tab').allInnerTexts(),
+      )
+      .toEqual(['All', 'Knowledge Articles', 'Manuals', 'Bulletins']);
     await page
       .getByRole('complementary', { name: 'Recent Searches' })
       .getByText('No Search History')
@@ -128,17 +130,17 @@ describe('knowledge search', () => {
     const { context, page } = await signedInPage(browser, SAM);
     const errors = trackPageErrors(page);
     await page.goto('/knowledge');
-    await search(page, 'coolant leak');
-    await page.getByTestId('knowledge-total').waitFor();
-    await search(page, 'hydraulic pump');
-    await page.waitForURL((u) => u.searchParams.get('s') === 'hydraulic pump');
-    await page.getByTestId('knowledge-total').waitFor();
-    // The same search in other letters is not a second entry.
-    await search(page, 'Coolant Leak');
-    await page.waitForURL((u) => u.searchParams.get('s') === 'Coolant Leak');
     const recent = page.getByTestId('recent-searches').getByRole('button');
     const terms = async () =>
       (await recent.allInnerTexts()).map((t) => t.split('\n')[0]!.toLowerCase());
+    // A search is recorded once its answer has come (one left mid-flight is not): wait for each.
+    await search(page, 'coolant leak');
+    await expect.poll(terms).toEqual(['coolant leak']);
+    await search(page, 'hydraulic pump');
+    await expect.poll(terms).toEqual(['hydraulic pump', 'coolant leak']);
+    // The same search in other letters is not a second entry: it moves to the top.
+    await search(page, 'Coolant Leak');
+    await page.waitForURL((u) => u.searchParams.get('s') === 'Coolant Leak');
     await expect.poll(terms).toEqual(['coolant leak', 'hydraulic pump']);
 
     await page.reload();

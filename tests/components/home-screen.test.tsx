@@ -3,26 +3,9 @@ import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../src/db/db';
 import { HomeScreen } from '../../src/features/home/home-screen';
-import { days, makeUser, renderScreen, resetDb, signInLocally } from './render';
+import { days, makeUser, remoteConfig, renderScreen, resetDb, signInLocally } from './render';
 
-const config = {
-  productName: 'Torque',
-  version: '1.0',
-  callTscNumber: '+1-800-555-0100',
-  privacyPolicyUrl: '/links/privacy',
-  passwordResetUrl: '/links/password-reset',
-  passwordArticleUrl: '/links/password-article',
-  training: {
-    certifiedServiceTechCourse: '/links/a',
-    serviceCoursesCatalog: '/links/b',
-    technicianCertificationGuide: '/links/c',
-  },
-  productDeliveryInspectionUrl: '/links/pdi',
-  crmFrontDoorUrl: '/links/crm',
-  communityUrl: '/links/community',
-  qualityReportUrl: '/links/quality',
-  partsPdfUrl: '/links/parts',
-};
+const config = remoteConfig();
 
 beforeEach(async () => {
   await resetDb();

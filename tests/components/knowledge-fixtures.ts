@@ -1,23 +1,8 @@
 import type { Article, KnowledgeSearchResponse, SearchResult } from '../../contract/knowledge';
 import type { RemoteConfig } from '../../contract';
+import { remoteConfig } from './render';
 
-export const knowledgeConfig: RemoteConfig = {
-  productName: 'Torque',
-  version: '1.0',
-  callTscNumber: '+1-800-555-0100',
-  privacyPolicyUrl: '/links/privacy',
-  passwordResetUrl: '/links/password-reset',
-  passwordArticleUrl: '/links/password-article',
-  training: {
-    certifiedServiceTechCourse: '/links/a',
-    serviceCoursesCatalog: '/links/b',
-    technicianCertificationGuide: '/links/c',
-  },
-  productDeliveryInspectionUrl: '/links/pdi',
-  crmFrontDoorUrl: '/links/crm',
-  communityUrl: '/links/community',
-  qualityReportUrl: '/links/quality',
-  partsPdfUrl: '/links/parts',
+export const knowledgeConfig: RemoteConfig = remoteConfig({
   knowledge: {
     tabs: [
       { id: 'all', label: 'All', documentTypes: ['Article', 'Manual'], facets: [] },
@@ -36,7 +21,7 @@ export const knowledgeConfig: RemoteConfig = {
     manualsTemplate: { documentTypes: ['Manual'] },
     campaignsTemplate: { documentTypes: ['Campaign Bulletin'] },
   },
-};
+});
 
 export function searchResult(i: number, over: Partial<SearchResult> = {}): SearchResult {
   const uniqueId = `KA-${1000 + i}`;

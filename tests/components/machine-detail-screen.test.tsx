@@ -9,29 +9,12 @@ import { db } from '../../src/db/db';
 import { MachineDetailScreen } from '../../src/features/machines/machine-detail-screen';
 import { machineRowOf } from '../../src/sync/machines';
 import { machineDetail } from './machine-fixtures';
-import { makeUser, resetDb, signInLocally } from './render';
+import { makeUser, remoteConfig, resetDb, signInLocally } from './render';
 
 const toasts = vi.hoisted(() => ({ show: vi.fn() }));
 vi.mock('../../src/components/toast', () => ({ showToast: toasts.show }));
 
-const config = {
-  productName: 'Torque',
-  version: '1.0',
-  callTscNumber: '+1-800-555-0100',
-  privacyPolicyUrl: '/links/privacy',
-  passwordResetUrl: '/links/password-reset',
-  passwordArticleUrl: '/links/password-article',
-  training: {
-    certifiedServiceTechCourse: '/links/a',
-    serviceCoursesCatalog: '/links/b',
-    technicianCertificationGuide: '/links/c',
-  },
-  productDeliveryInspectionUrl: '/links/pdi',
-  crmFrontDoorUrl: '/links/crm',
-  communityUrl: '/links/community',
-  qualityReportUrl: '/links/quality-report',
-  partsPdfUrl: '/links/parts',
-};
+const config = remoteConfig({ qualityReportUrl: '/links/quality-report' });
 
 const PATH = '/support/machine/details/:param1/:param2?/:param3?';
 

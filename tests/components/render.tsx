@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import type { User } from '../../contract';
+import type { RemoteConfig, User } from '../../contract';
 import { db } from '../../src/db/db';
 
 /** Renders inside Mantine (test env: no transitions, no portals) and a memory router. */
@@ -47,4 +47,27 @@ export async function resetDb() {
 
 export async function signInLocally(user: User) {
   await db.profile.put({ key: 'me', user, syncedAt: Date.now() });
+}
+
+/** A remote configuration as the gateway serves it, with the links of the default set-up. */
+export function remoteConfig(overrides: Partial<RemoteConfig> = {}): RemoteConfig {
+  return {
+    productName: 'Torque',
+    version: '1.0',
+    callTscNumber: '+1-800-555-0100',
+    privacyPolicyUrl: '/links/privacy',
+    passwordResetUrl: '/links/password-reset',
+    passwordArticleUrl: '/links/password-article',
+    training: {
+      certifiedServiceTechCourse: '/links/a',
+      serviceCoursesCatalog: '/links/b',
+      technicianCertificationGuide: '/links/c',
+    },
+    productDeliveryInspectionUrl: '/links/pdi',
+    crmFrontDoorUrl: '/links/crm',
+    communityUrl: '/links/community',
+    qualityReportUrl: '/links/quality',
+    partsPdfUrl: '/links/parts',
+    ...overrides,
+  };
 }

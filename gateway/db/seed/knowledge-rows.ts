@@ -31,39 +31,31 @@ export function doc(fields: DocFields): KnowledgeDocRow {
   return { ...fields, body_text: text, excerpt: excerptOf(text) };
 }
 
-export function pdfFile(
-  documentId: string,
-  position: number,
-  title: string,
-  bytes: Buffer,
-): KnowledgeFileSeed {
-  return {
+const FILE_KINDS = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+} as const;
+
+/** The seed row of a document's file number `position` (ids `{document}-F1`, `-F2`, ...). */
+function fileOf(kind: keyof typeof FILE_KINDS) {
+  return (
+    documentId: string,
+    position: number,
+    title: string,
+    bytes: Buffer,
+  ): KnowledgeFileSeed => ({
     id: `${documentId}-F${position + 1}`,
     document_id: documentId,
     position,
     title,
-    file_type: 'pdf',
-    content_type: 'application/pdf',
+    file_type: kind,
+    content_type: FILE_KINDS[kind],
     bytes,
-  };
+  });
 }
 
-export function pngFile(
-  documentId: string,
-  position: number,
-  title: string,
-  bytes: Buffer,
-): KnowledgeFileSeed {
-  return {
-    id: `${documentId}-F${position + 1}`,
-    document_id: documentId,
-    position,
-    title,
-    file_type: 'png',
-    content_type: 'image/png',
-    bytes,
-  };
-}
+export const pdfFile = fileOf('pdf');
+export const pngFile = fileOf('png');
 
 const DAY_MS = 86_400_000;
 const EPOCH = Date.UTC(2021, 0, 4);

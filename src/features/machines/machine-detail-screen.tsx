@@ -77,11 +77,15 @@ function MachineView({
         recordsRefresh={records.refresh}
         internal={internal}
       />
-      <ChooseActivity
-        machine={machine}
-        userKind={user.kind}
-        qualityReportUrl={config?.qualityReportUrl ?? null}
-      />
+      {/* Once the cached configuration has been read (undefined = still reading): a Quality
+          Report pressed in that first instant would otherwise report a failure that is not. */}
+      {config !== undefined && (
+        <ChooseActivity
+          machine={machine}
+          userKind={user.kind}
+          qualityReportUrl={config?.qualityReportUrl ?? null}
+        />
+      )}
       <FaultCodesModal
         opened={modal === 'faults'}
         onClose={() => setModal(null)}

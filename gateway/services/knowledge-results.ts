@@ -1,33 +1,31 @@
 import { sql, type RawBuilder } from 'kysely';
-import type {
-  DocumentType,
-  KnowledgeConfig,
-  ManualSection,
-  SearchResult,
-} from '../../contract/knowledge';
+import type { KnowledgeConfig, SearchResult } from '../../contract/knowledge';
+import type { KnowledgeDocumentsTable } from '../db/schema';
 import { attachmentUrl } from './knowledge-config';
 
 /** A document row as the search, manuals and bulletins queries select it. */
-export interface ResultRow {
-  id: string;
-  title: string;
-  excerpt: string;
-  document_type: DocumentType;
-  file_type: string;
-  category_level1: string;
-  category_level2: string;
-  category_level3: string;
-  category_level4: string;
-  commonproduct: string | null;
-  manual_section: ManualSection | null;
-  campaign_name: string | null;
+export type ResultRow = Pick<
+  KnowledgeDocumentsTable,
+  | 'id'
+  | 'title'
+  | 'excerpt'
+  | 'document_type'
+  | 'file_type'
+  | 'category_level1'
+  | 'category_level2'
+  | 'category_level3'
+  | 'category_level4'
+  | 'commonproduct'
+  | 'manual_section'
+  | 'campaign_name'
+> & {
   /** The first attachment (SPEC's parentResult), null when the document has none. */
   file_id: string | null;
   file_title: string | null;
   file_file_type: string | null;
   file_content_type: string | null;
   file_size: number | null;
-}
+};
 
 /**
  * The columns of ResultRow for documents aliased `d`, first attachment included (by

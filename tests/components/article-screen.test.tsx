@@ -1,13 +1,12 @@
 import 'fake-indexeddb/auto';
 import './setup-dom';
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../src/db/db';
 import { ArticleScreen } from '../../src/features/knowledge/article-screen';
 import { article, json, setOnline } from './knowledge-fixtures';
-import { makeUser, resetDb, signInLocally } from './render';
+import { makeUser, renderScreen, resetDb, signInLocally } from './render';
 
 const pdf = vi.hoisted(() => ({ saved: [] as string[], texts: [] as string[], pages: 1 }));
 vi.mock('jspdf', () => ({
@@ -30,15 +29,12 @@ vi.mock('jspdf', () => ({
 }));
 
 function renderAt(path: string) {
-  return render(
-    <MantineProvider env="test">
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/knowledge/answer" element={<ArticleScreen />} />
-          <Route path="/knowledge" element={<p>Search page</p>} />
-        </Routes>
-      </MemoryRouter>
-    </MantineProvider>,
+  return renderScreen(
+    <Routes>
+      <Route path="/knowledge/answer" element={<ArticleScreen />} />
+      <Route path="/knowledge" element={<p>Search page</p>} />
+    </Routes>,
+    path,
   );
 }
 

@@ -1,8 +1,7 @@
 import 'fake-indexeddb/auto';
 import './setup-dom';
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../src/db/db';
 import { KnowledgeSearchScreen } from '../../src/features/knowledge/knowledge-search-screen';
@@ -14,7 +13,7 @@ import {
   searchResult,
   setOnline,
 } from './knowledge-fixtures';
-import { makeUser, resetDb, signInLocally } from './render';
+import { makeUser, renderScreen, resetDb, signInLocally } from './render';
 
 function Where() {
   const l = useLocation();
@@ -22,22 +21,19 @@ function Where() {
 }
 
 function renderAt(path: string) {
-  return render(
-    <MantineProvider env="test">
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route
-            path="/knowledge"
-            element={
-              <>
-                <KnowledgeSearchScreen />
-                <Where />
-              </>
-            }
-          />
-        </Routes>
-      </MemoryRouter>
-    </MantineProvider>,
+  return renderScreen(
+    <Routes>
+      <Route
+        path="/knowledge"
+        element={
+          <>
+            <KnowledgeSearchScreen />
+            <Where />
+          </>
+        }
+      />
+    </Routes>,
+    path,
   );
 }
 

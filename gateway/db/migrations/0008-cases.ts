@@ -85,7 +85,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The lists: an organisation's (newest first), the internal user's own (submitted, owned).
   await sql`DROP INDEX cases_account`.execute(db);
   await sql`
-    CREATE INDEX cases_account_created ON cases (account_id, created_at DESC, id DESC)`.execute(db);
+    CREATE INDEX cases_account_created ON cases (account_id, record_type, created_at DESC, id DESC)`.execute(
+    db,
+  );
   await sql`
     CREATE INDEX cases_submitted_created ON cases (submitted_by, created_at DESC, id DESC)
     WHERE submitted_by IS NOT NULL`.execute(db);

@@ -1,6 +1,6 @@
 // JavaScript the first screen loads, gzipped: /login for a new visitor and /home for a signed-in
 // user, measured in Chromium against the built PWA (run `npm run build` first) and the real
-// gateway. Goal (ARCHITECTURE.md): <= 120 KB; issue budget: < 170 KB.
+// gateway. Goal (docs/architecture.md "Performance targets"): <= 120 KB.
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Offline start (ARCHITECTURE.md "Performance targets"): navigation to Home showing the user's
+// Offline start (docs/architecture.md "Performance targets"): navigation to Home showing the user's
 // own data, served by the service worker with no network, against a one-line page served by a
 // minimal service worker, alternating the two in one Chromium with the CPU throttled 4x.
 // Goal: Torque <= 3x the baseline. Timed inside the page: an init script records

@@ -120,7 +120,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
 /**
  * msal refuses an http authority, so on plain-http installs it gets an https alias it never
- * fetches, plus the provider's real discovery document (endpoints stay http) - STACK-NOTES.
+ * fetches, plus the provider's real discovery document (endpoints stay http).
  */
 async function embeddedAuthConfig(app: FastifyInstance, { idp }: AppContext): Promise<AuthConfig> {
   const issuer = new URL(idp!.issuer);

@@ -6,7 +6,7 @@ export interface RequestOptions {
   body?: unknown;
   /** Added to the URL; empty and undefined values are left out. */
   query?: Record<string, string | undefined>;
-  /** Sent as `Idempotency-Key` so a replayed write is applied once (ARCHITECTURE data flow). */
+  /** Sent as `Idempotency-Key`: a replayed write is applied once (docs/architecture.md). */
   idempotencyKey?: string;
   signal?: AbortSignal;
   /**

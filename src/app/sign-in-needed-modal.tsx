@@ -8,7 +8,7 @@ import { signInWithPopup } from '../api/identity';
 import { signInPrompt } from '../api/sign-in-prompt';
 
 /**
- * DECISIONS "A 401 is handled": when the silent renewal fails the request waits while this
+ * product §4 Sign-in (a 401 is handled): when the silent renewal fails the request waits while this
  * modal offers sign-in in a popup. The screen underneath stays as it was, typed text included.
  */
 export default function SignInNeeded() {

@@ -14,8 +14,8 @@ import type {
 
 /**
  * The local tables. Every row that belongs to a user carries `ownerUserId`, so two people
- * sharing a device never see each other's history (and the next issue's outbox can bind
- * pending writes to their owner). Keep old versions when adding tables: Dexie upgrades
+ * sharing a device never see each other's history, and the outbox binds pending writes to
+ * their owner. Keep old versions when adding tables: Dexie upgrades
  * step by step from whatever version a device has.
  */
 
@@ -86,7 +86,7 @@ export interface NotificationRow {
   serialNumber?: string;
 }
 
-/** Where a queued write is (ARCHITECTURE data flow, DECISIONS offline-first). */
+/** Where a queued write is (docs/architecture.md "The outbox and replay", product §4). */
 export type OutboxStatus =
   'pending' | 'sending' | 'done' | 'retry' | 'needs-attention' | 'waiting-for-sign-in';
 
@@ -170,7 +170,7 @@ export interface SyncStateRow {
 }
 
 /**
- * Knowledge answers as last fetched (issue 4), one row per question: a search page
+ * Knowledge answers as last fetched, one row per question: a search page
  * (`search|{tab}|{term, lower case}|{page}`), a model family's manuals (`manuals|{model}`) or a
  * campaign's bulletins (`bulletins|{campaign}`). `savedAt` marks rows the user saved for
  * offline on purpose; clean-ups keep those.
@@ -220,7 +220,7 @@ export const schemaV1 = {
   notifications: 'id, [ownerUserId+receivedAt]',
 } as const;
 
-/** Version 2 (issue 3): the outbox and the machine tables of the offline engine. */
+/** Version 2: the outbox and the machine tables of the offline engine. */
 export const schemaV2 = {
   ...schemaV1,
   outbox: 'id, [ownerUserId+createdAt], status',
@@ -231,7 +231,7 @@ export const schemaV2 = {
   syncState: '[ownerUserId+area]',
 } as const;
 
-/** Version 3 (issue 4): knowledge answers, articles and attachment files. */
+/** Version 3: knowledge answers, articles and attachment files. */
 export const schemaV3 = {
   ...schemaV2,
   knowledgeResults: '[ownerUserId+key], [ownerUserId+syncedAt]',

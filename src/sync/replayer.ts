@@ -6,8 +6,8 @@ import { outboxOf } from './outbox-status';
 import { writeKinds } from './write-kinds';
 
 /*
- * The outbox replayer (ARCHITECTURE "Data flow", DECISIONS "Offline-first"). The core is a
- * function of the database and a `send`, so the page, the service worker and the unit tests
+ * The outbox replayer (docs/architecture.md "The outbox and replay", product §4). The core is
+ * a function of the database and a `send`, so the page, the service worker and the unit tests
  * run the same state machine; replay-run.ts adds the lock and the real network.
  */
 
@@ -61,7 +61,7 @@ function errorFromBody(status: number, body: unknown): OutboxError {
   };
 }
 
-/** The outcome table of DECISIONS: 2xx done; 408, 429, 5xx retry; 401 sign-in; other 4xx refused. */
+/** The outcomes of product §4: 2xx done; 408, 429, 5xx retry; 401 sign-in; other 4xx refused. */
 export function classify(answer: SendAnswer): Outcome {
   const { status, body } = answer;
   if (status >= 200 && status < 300) return { kind: 'done', result: body };

@@ -8,7 +8,7 @@ import {
 } from '../../domain/password-banner';
 
 /**
- * DECISIONS "Password-expiry banners": within 10 days the warning with RESET MY PASSWORD,
+ * product §2 Home, password banners: within 10 days the warning with RESET MY PASSWORD,
  * within 160 days the knowledge-article banner; never both.
  */
 export function PasswordBanner({

@@ -1,4 +1,4 @@
-/** DECISIONS offline-first: lookups that need the server say so plainly. */
+/** product §4 "Offline-first": lookups that need the server say so plainly. */
 export const MODEL_SEARCH_NEEDS_CONNECTION =
   'Model search needs a connection. What you typed is kept; it runs when you are back online.';
 export const LIST_NEEDS_CONNECTION =

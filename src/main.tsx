@@ -16,6 +16,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { hasAuthResponse } from './api/identity';
 import { App } from './app/app';
+import { router } from './app/router';
+import { releaseSnapshotOffHome } from './app/snapshot-release';
 import { registerServiceWorker } from './app/sw-registration';
 
 /**
@@ -39,5 +41,6 @@ if (inChildWindow && hasAuthResponse(window.location)) {
       </StrictMode>,
     );
   }
+  releaseSnapshotOffHome(router);
   registerServiceWorker();
 }

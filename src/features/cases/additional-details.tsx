@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Accordion.css';
 import { Accordion, SimpleGrid, Text } from '@mantine/core';
 import type { FieldValue, LayoutResponse } from '../../../contract/cases';
 

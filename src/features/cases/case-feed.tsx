@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Badge.css';
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Badge.css';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CaseDetail } from '../../../contract/cases';
 import type { WriteState } from '../../domain/case-feed';

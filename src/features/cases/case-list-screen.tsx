@@ -1,12 +1,4 @@
 import './cases.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Pill.css';
-import '@mantine/core/styles/PillsInput.css';
-import '@mantine/core/styles/Pagination.css';
 import {
   Group,
   MultiSelect,

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Stack } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { CASE_NOT_FOUND_MESSAGE } from '../../../contract/cases';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Badge.css';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { casePath } from '../../domain/machine-links';

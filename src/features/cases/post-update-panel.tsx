@@ -1,7 +1,3 @@
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Alert.css';
 import {
   Alert,
   Button,

@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-// ARCHITECTURE.md "Import rules", enforced: one-way imports between the layers.
+// docs/architecture.md "Layers and import rules", enforced: one-way imports between the layers.
 const zones = [
   // contract/ imports only zod.
   { target: './contract', from: ['./src', './sw', './gateway', './tests', './e2e', './bench'] },
@@ -82,10 +82,28 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      // No fetch outside api/ and sw/ (ARCHITECTURE.md).
+      // No fetch outside api/ and sw/ (docs/architecture.md).
       'no-restricted-globals': [
         'error',
         { name: 'fetch', message: 'Call the gateway through src/api/' },
+      ],
+    },
+  },
+  {
+    files: ['src/**'],
+    ignores: ['src/main.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@mantine/core/styles/*', '@mantine/core/styles.css'],
+              message:
+                "The build imports each Mantine component's stylesheet where it is used (build-tools/mantine-component-styles.ts)",
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,4 +1,4 @@
-// What the idempotency helper costs on the DCU commit, through the whole gateway (inject, no
+// What idempotentWrite() costs on the DCU commit, through the whole gateway (inject, no
 // network): a pairing with a new Idempotency-Key (key row + effect + stored answer in one
 // transaction), the replay of that key (stored answer, no effect), a pairing without a key,
 // and a master key lookup (rate-limit count + audit row under an advisory lock).

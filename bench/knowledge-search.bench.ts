@@ -4,7 +4,7 @@
 // knowledge data only, prints the seed time, then times ~500 searches of one to three words
 // drawn from the documents' vocabulary through the gateway's search service (the queries the
 // route runs), and ~200 misspelt queries that take the trigram fallback.
-// Goal (ARCHITECTURE "Performance targets"): search p95 under 50 ms on PostgreSQL.
+// Goal (docs/architecture.md "Performance targets"): search p95 under 50 ms on PostgreSQL.
 //   BENCH_PG_URL    server to create the database on (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_SEARCHES  number of timed searches (default 500)
 //   BENCH_SKIP      'pglite' or 'postgres' to run one side only

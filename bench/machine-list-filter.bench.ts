@@ -1,4 +1,4 @@
-// Machine list fuzzy filter (ARCHITECTURE.md "Performance targets"; issue 3): 500 customer
+// Machine list fuzzy filter (docs/architecture.md "Performance targets"): 500 customer
 // results, the fuse.js filter at threshold 0.3 run once per keystroke while a word is typed
 // into each filter field. Goal: median under 16 ms per keystroke (one frame).
 import type { MachineListItem } from '../contract/machines';

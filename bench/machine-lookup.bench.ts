@@ -3,7 +3,7 @@
 // Seeds a fresh database on each (a new database on the local PostgreSQL server, a temp dir
 // for PGlite), prints the seed time, then times ~1,000 lookups of random existing machines
 // through the gateway's lookup service (the same single query the route runs).
-// Goal (ARCHITECTURE "Performance targets"): p95 under 20 ms on PostgreSQL.
+// Goal (docs/architecture.md "Performance targets"): p95 under 20 ms on PostgreSQL.
 //   BENCH_PG_URL   server to create the database on (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_LOOKUPS  number of timed lookups (default 1000)
 //   BENCH_SKIP     'pglite' or 'postgres' to run one side only

@@ -1,4 +1,4 @@
-// Offline reload to a visible machine detail (issue 3 benchmarks): the built app and a real
+// Offline reload to a visible machine detail: the built app and a real
 // gateway as in e2e; view machine 1 once online, then go offline and reload N times, timing
 // from the reload until the detail's header is visible. Goal: median under 1 s.
 import { existsSync } from 'node:fs';

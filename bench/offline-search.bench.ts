@@ -1,4 +1,4 @@
-// Offline knowledge search (issue 4): 5,000 kept articles in the built PWA's IndexedDB,
+// Offline knowledge search: 5,000 kept articles in the built PWA's IndexedDB,
 // searched through the real comlink worker (dist/assets/knowledge-index.worker-*.js) in
 // Chromium, as the search screen does offline. Prints the IndexedDB size of the articles,
 // the index build time and the per-query round trip (page -> worker -> page), median and

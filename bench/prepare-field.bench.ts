@@ -1,4 +1,4 @@
-// "Prepare for the field" (issue 3 benchmarks): a dealer's machines with their details into
+// "Prepare for the field": a dealer's machines with their details into
 // IndexedDB in Chromium, timed from the click on "Download machines" to "Ready for the field".
 // The large demo set gives Northfield Equipment >= 5,000 machines. Goal: under 10 s.
 // BENCH_DEMO_DATA=small runs it on the small set (about 300 machines) for a quick look.

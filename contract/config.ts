@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { knowledgeConfigSchema } from './knowledge';
 
-/** Remote configuration (DECISIONS "Names and fixed values"): links and names a deployment sets. */
+/** Remote configuration (product §3 Remote configuration): links and names a deployment sets. */
 export const remoteConfigSchema = z.object({
   productName: z.string(),
   version: z.string(),
@@ -22,7 +22,7 @@ export const remoteConfigSchema = z.object({
   partsPdfUrl: z.string(),
   /**
    * The knowledge article behind the telematics search's 'Installation Guides' button
-   * (DECISIONS: data in the gateway's database). Optional only because a configuration
+   * (product §3: data in the gateway's database). Optional only because a configuration
    * cached by an older version lacks it.
    */
   installationGuidesArticleId: z.string().optional(),

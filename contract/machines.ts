@@ -69,7 +69,7 @@ export const claimSchema = z.object({
 });
 export type Claim = z.infer<typeof claimSchema>;
 
-/** SPEC §3 Fault-code row, from the machine's telematics data (DECISIONS: real data). */
+/** SPEC §3 Fault-code row, from the machine's own telematics data (product §2 Machine detail). */
 export const faultCodeSchema = z.object({
   hrReading: z.number(),
   spn: z.number().int(),

@@ -22,7 +22,7 @@ import {
 } from './support/dcu-pairing';
 
 /*
- * DCU pairing and the Keyless Master Password in Chromium against the real gateway (issue 3).
+ * DCU pairing and the Keyless Master Password in Chromium against the real gateway.
  * Each free demo unit can be paired once per run, so each test has its own unit and machine:
  *   358000000000001 + M5-111 41876  online commit
  *   356938035643809 + M5-111 41877  already paired (machine 1's unit): refused

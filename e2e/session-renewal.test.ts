@@ -28,7 +28,7 @@ async function typedLookup(page: Page) {
   await page.getByLabel('Dealer Name').fill('Northfield');
 }
 
-// DECISIONS "A 401 is handled": renew silently; where that fails, ask for sign-in again
+// product §4 Sign-in (a 401 is handled): renew silently; where that fails, ask for sign-in again
 // without leaving the screen or losing what was typed.
 describe('a session that ends under an open screen', () => {
   it('is renewed silently: the request that met the 401 completes', async () => {

@@ -10,8 +10,8 @@ import { registerOutboxReplay } from './replay';
 import { registerRuntimeRoutes } from './routes';
 
 /*
- * The service worker: handlers only. replay.ts replays the outbox on Background Sync; the
- * next issues add push.ts (Web Push), registered from here too.
+ * The service worker: handlers only. replay.ts replays the outbox on Background Sync; other
+ * handlers (Web Push) are registered from here too.
  */
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;

@@ -14,7 +14,8 @@ const sameOriginGet =
 
 /**
  * Runtime caching: what is not in the precache. Only public, user-independent answers are
- * cached here; per-user data lives in IndexedDB (ARCHITECTURE data flow), not in the SW cache.
+ * cached here; per-user data lives in IndexedDB (the read path of docs/architecture.md), not
+ * in the service worker's caches.
  * CacheFirst stores only 200 answers by default (Workbox): errors never stick.
  */
 export function registerRuntimeRoutes(): void {

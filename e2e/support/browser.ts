@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-// Flags from ARCHITECTURE.md: without the background-networking ones Chromium keeps dialling
+// Without the background-networking ones Chromium keeps dialling
 // out of this closed network.
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -56,7 +56,7 @@ export function trackPageErrors(page: Page): string[] {
 
 /**
  * Web-storage entries that hold a token (a JWT, or an msal token record of any kind).
- * DECISIONS: no token is kept where page scripts can read it.
+ * product §4: no token is kept where page scripts can read it.
  */
 export async function tokensInWebStorage(page: Page): Promise<string[]> {
   return page.evaluate(() => {

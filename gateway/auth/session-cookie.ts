@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from '../services/sessions';
 
 export { SESSION_COOKIE };
 
-/** httpOnly + SameSite=Strict: page scripts never read it (DECISIONS "Faults ... not repeated"). */
+/** httpOnly + SameSite=Strict: page scripts never read it (product §4 Sign-in). */
 export function setSessionCookie(
   reply: FastifyReply,
   config: GatewayConfig,

@@ -15,7 +15,7 @@ export interface Db {
 /**
  * One code path for both databases: Kysely's PostgresDialect over a pg.Pool. The embedded
  * PGlite is reached through its node-postgres adapter so value types match a real server
- * (int8 as string, timestamptz as Date) - STACK-NOTES "Database".
+ * (int8 as string, timestamptz as Date).
  */
 export async function openDb(config: Pick<GatewayConfig, 'databaseUrl' | 'dataDir'>): Promise<Db> {
   if (config.databaseUrl) {

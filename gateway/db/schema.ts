@@ -105,7 +105,7 @@ export interface SigningKeysTable {
 }
 
 /**
- * The machine inventory (issue 3). The core columns other areas rely on (DCU pairing, cases)
+ * The machine inventory. The core columns other areas rely on (DCU pairing, cases)
  * are fixed here; the machines migration adds the rest and may extend this type.
  */
 export interface MachinesTable {
@@ -204,7 +204,7 @@ export interface MachineComponentsTable {
   installed_on: DateText | null;
 }
 
-/** Cases and reports (SPEC §3); the cases issue extends this table. */
+/** Cases and reports (SPEC §3); later migrations extend this table. */
 export interface CasesTable {
   id: string;
   case_number: string;
@@ -327,7 +327,7 @@ export interface DcuPairingsTable {
   pin: ColumnType<string, string | undefined, string>;
 }
 
-/** Knowledge (issue 4): an article, manual or bulletin the gateway searches. */
+/** Knowledge: an article, manual or bulletin the gateway searches. */
 export interface KnowledgeDocumentsTable {
   /** The unique id: KA-000123 (articles), MAN-... (manuals), BUL-... / SB-... (bulletins). */
   id: string;

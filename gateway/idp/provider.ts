@@ -69,7 +69,7 @@ export function createProvider(
       profile: ['name', 'given_name', 'family_name', 'preferred_username'],
       email: ['email', 'email_verified'],
     },
-    // The PWA reads name and email from the ID token (STACK-NOTES "Sign-in").
+    // The PWA reads name and email from the ID token.
     conformIdTokenClaims: false,
     cookies: { keys: keys.cookieKeys },
     jwks: { keys: keys.privateJwks as NonNullable<Configuration['jwks']>['keys'] },
@@ -104,7 +104,7 @@ export function createProvider(
     responseTypes: ['code'],
     pkce: { required: () => true },
     // Scopes: the PWA asks for openid profile email; offline_access would need a consent prompt,
-    // so refresh tokens are issued to the client whenever it may use the grant (STACK-NOTES).
+    // so refresh tokens are issued to the client whenever it may use the grant.
     async issueRefreshToken(_ctx, client) {
       return client.grantTypeAllowed('refresh_token');
     },

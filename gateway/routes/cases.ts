@@ -1,9 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CASE_FILE_MAX_BYTES,
   CASE_FILE_TOO_LARGE_MESSAGE,
+  CASE_NOT_FOUND_MESSAGE,
   caseDetailResponseSchema,
   caseFeedResponseSchema,
   caseListQuerySchema,
@@ -21,7 +23,7 @@ import {
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { sendStoredFile } from '../http/stored-file';
-import { caseIdOf, visibleCase } from '../services/case-access';
+import { visibleCase } from '../services/case-access';
 import { caseDetail } from '../services/case-detail';
 import { caseFeed } from '../services/case-feed';
 import { caseFileFor } from '../services/case-files';
@@ -32,21 +34,19 @@ import { closeCase, postFeedItem, prepareUpload, storeUpload } from '../services
 import { idempotentWrite } from '../services/idempotency';
 
 const ID_PATTERN = /^[A-Za-z0-9]{1,40}$/;
+const idOf = (what: string) => z.string().regex(ID_PATTERN, `The ${what} id is not valid`);
 
-/** A path id of ours (record type, organisation, file), or a plain 400. */
-function idParam(request: FastifyRequest, name: string, what: string): string {
-  const raw = (request.params as Record<string, unknown> | null)?.[name];
-  if (typeof raw !== 'string' || !ID_PATTERN.test(raw)) {
-    throw new HttpError(400, `The ${what} id is not valid`);
-  }
-  return raw;
-}
-
-const caseId = (request: FastifyRequest) =>
-  caseIdOf((request.params as { id?: unknown } | null)?.id);
+/** A malformed case id reads like a missing case on the screen (product §8: 404 or 400). */
+const caseParamsSchema = z.object({ id: z.string().regex(ID_PATTERN, CASE_NOT_FOUND_MESSAGE) });
+const fileParamsSchema = z.object({ id: idOf('file') });
+const orgParamsSchema = z.object({ orgId: idOf('organisation') });
+const recordTypeParamsSchema = z.object({ recordTypeId: idOf('record type') });
+const fieldParamsSchema = z.object({
+  field: z.string().regex(/^[A-Za-z0-9_]{1,80}$/, 'The field name is not valid'),
+});
 
 /** A repeated query parameter arrives as an array: refused rather than guessed. */
-function singleQuery(request: FastifyRequest): Record<string, unknown> {
+async function refuseBadQuery(request: FastifyRequest): Promise<void> {
   const query = (request.query ?? {}) as Record<string, unknown>;
   for (const v of Object.values(query)) {
     if (Array.isArray(v)) throw new HttpError(400, 'A query parameter was given more than once');
@@ -55,10 +55,7 @@ function singleQuery(request: FastifyRequest): Record<string, unknown> {
       throw new HttpError(400, 'Control characters are not allowed in a query');
     }
   }
-  return query;
 }
-
-const fieldParamSchema = z.string().regex(/^[A-Za-z0-9_]{1,80}$/, 'The field name is not valid');
 
 /** Reads the one file of a multipart upload; 413 above the limit, 400 for anything else. */
 async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; name: string }> {
@@ -100,100 +97,158 @@ function uploadError(err: unknown): HttpError {
  * organisation rule on every path (another dealer's case, feed or file is 404); writes are
  * applied once per Idempotency-Key (the outbox replays them).
  */
-export async function caseRoutes(app: FastifyInstance, { db, guards, config }: AppContext) {
+export async function caseRoutes(app: FastifyInstance, { db, config }: AppContext) {
   await app.register(multipart, {
     limits: { fileSize: CASE_FILE_MAX_BYTES, files: 1, fields: 4, parts: 5 },
   });
-  const user = { preHandler: guards.requireUser };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const records = { access: 'user', scope: 'organisation' } as const;
+  const refuse = { preValidation: refuseBadQuery };
 
-  app.get('/api/v1/cases', user, async (request) => {
-    const q = caseListQuerySchema.parse(singleQuery(request));
-    return caseListResponseSchema.parse(await dealerCases(db, request.user!, q));
-  });
+  api.get(
+    '/api/v1/cases',
+    { config: records, ...refuse, schema: { querystring: caseListQuerySchema } },
+    async (request) =>
+      caseListResponseSchema.parse(await dealerCases(db, request.user!, request.query)),
+  );
 
-  app.get('/api/v1/organisations/:orgId/cases', user, async (request) => {
-    const orgId = idParam(request, 'orgId', 'organisation');
-    const q = caseListQuerySchema.parse(singleQuery(request));
-    return caseListResponseSchema.parse(await organisationCases(db, request.user!, orgId, q));
-  });
+  api.get(
+    '/api/v1/organisations/:orgId/cases',
+    {
+      config: records,
+      ...refuse,
+      schema: { params: orgParamsSchema, querystring: caseListQuerySchema },
+    },
+    async (request) =>
+      caseListResponseSchema.parse(
+        await organisationCases(db, request.user!, request.params.orgId, request.query),
+      ),
+  );
 
-  app.get('/api/v1/cases/record-types', user, async (request) => {
-    return recordTypesResponseSchema.parse({ recordTypes: await recordTypes(db, request.user!) });
-  });
+  // Reports' record type, layout and picklists are for internal users only (product §6).
+  api.get(
+    '/api/v1/cases/record-types',
+    { config: { access: 'user', scope: 'public' } },
+    async (request) =>
+      recordTypesResponseSchema.parse({ recordTypes: await recordTypes(db, request.user!) }),
+  );
 
-  app.get('/api/v1/cases/layouts/:recordTypeId', user, async (request) => {
-    const id = idParam(request, 'recordTypeId', 'record type');
-    return layoutResponseSchema.parse(await layoutOf(db, request.user!, id, config.productName));
-  });
+  api.get(
+    '/api/v1/cases/layouts/:recordTypeId',
+    { config: { access: 'user', scope: 'caller' }, schema: { params: recordTypeParamsSchema } },
+    async (request) =>
+      layoutResponseSchema.parse(
+        await layoutOf(db, request.user!, request.params.recordTypeId, config.productName),
+      ),
+  );
 
-  app.get('/api/v1/cases/picklists/:recordTypeId', user, async (request) => {
-    const id = idParam(request, 'recordTypeId', 'record type');
-    return picklistsResponseSchema.parse(await picklistsOf(db, request.user!, id));
-  });
+  api.get(
+    '/api/v1/cases/picklists/:recordTypeId',
+    { config: { access: 'user', scope: 'public' }, schema: { params: recordTypeParamsSchema } },
+    async (request) =>
+      picklistsResponseSchema.parse(
+        await picklistsOf(db, request.user!, request.params.recordTypeId),
+      ),
+  );
 
-  app.get('/api/v1/cases/lookups/:field', user, async (request) => {
-    const field = fieldParamSchema.parse((request.params as { field?: unknown }).field);
-    const q = lookupQuerySchema.parse(singleQuery(request));
-    return lookupResponseSchema.parse(await lookup(db, request.user!, field, q));
-  });
+  api.get(
+    '/api/v1/cases/lookups/:field',
+    {
+      config: records,
+      ...refuse,
+      schema: { params: fieldParamsSchema, querystring: lookupQuerySchema },
+    },
+    async (request) =>
+      lookupResponseSchema.parse(
+        await lookup(db, request.user!, request.params.field, request.query),
+      ),
+  );
 
-  app.get('/api/v1/cases/:id', user, async (request) => {
-    const detail = await caseDetail(db, request.user!, caseId(request));
-    return caseDetailResponseSchema.parse({ case: detail });
-  });
+  api.get(
+    '/api/v1/cases/:id',
+    { config: records, schema: { params: caseParamsSchema } },
+    async (request) => {
+      const detail = await caseDetail(db, request.user!, request.params.id);
+      return caseDetailResponseSchema.parse({ case: detail });
+    },
+  );
 
-  app.get('/api/v1/cases/:id/feed', user, async (request) => {
-    const id = caseId(request);
-    await visibleCase(db, request.user!, id);
-    return caseFeedResponseSchema.parse({ items: await caseFeed(db, id) });
-  });
+  api.get(
+    '/api/v1/cases/:id/feed',
+    { config: records, schema: { params: caseParamsSchema } },
+    async (request) => {
+      const { id } = request.params;
+      await visibleCase(db, request.user!, id);
+      return caseFeedResponseSchema.parse({ items: await caseFeed(db, id) });
+    },
+  );
 
-  app.get('/api/v1/case-files/:id', user, async (request, reply) => {
-    const id = idParam(request, 'id', 'file');
-    return sendStoredFile(request, reply, await caseFileFor(db, request.user!, id, false));
-  });
+  api.get(
+    '/api/v1/case-files/:id',
+    { config: records, schema: { params: fileParamsSchema } },
+    async (request, reply) =>
+      sendStoredFile(
+        request,
+        reply,
+        await caseFileFor(db, request.user!, request.params.id, false),
+      ),
+  );
 
-  app.get('/api/v1/case-files/:id/thumbnail', user, async (request, reply) => {
-    const id = idParam(request, 'id', 'file');
-    return sendStoredFile(request, reply, await caseFileFor(db, request.user!, id, true));
-  });
+  api.get(
+    '/api/v1/case-files/:id/thumbnail',
+    { config: records, schema: { params: fileParamsSchema } },
+    async (request, reply) =>
+      sendStoredFile(request, reply, await caseFileFor(db, request.user!, request.params.id, true)),
+  );
 
   // Writes: queued by the outbox, each applied once per Idempotency-Key.
-  app.post('/api/v1/cases/:id/files', user, async (request, reply) => {
-    const id = caseId(request);
-    const current = request.user!;
-    // Read and sniffed in full before anything is written: a cut-off upload stores nothing,
-    // and its retry (same key) stores the file once.
-    const file = await readUpload(request);
-    const upload = await prepareUpload(file.bytes, file.name);
-    return idempotentWrite(
-      db,
-      request,
-      reply,
-      async (trx) => ({
+  api.post(
+    '/api/v1/cases/:id/files',
+    { config: records, schema: { params: caseParamsSchema } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const current = request.user!;
+      // Read and sniffed in full before anything is written: a cut-off upload stores nothing,
+      // and its retry (same key) stores the file once.
+      const file = await readUpload(request);
+      const upload = await prepareUpload(file.bytes, file.name);
+      return idempotentWrite(
+        db,
+        request,
+        reply,
+        async (trx) => ({
+          status: 201,
+          body: uploadedFileSchema.parse(await storeUpload(trx, current, id, upload)),
+        }),
+        { sha256: upload.sha256, name: upload.name },
+      );
+    },
+  );
+
+  api.post(
+    '/api/v1/cases/:id/feed',
+    { config: records, schema: { params: caseParamsSchema, body: postFeedItemSchema } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const current = request.user!;
+      const input = request.body;
+      return idempotentWrite(db, request, reply, async (trx) => ({
         status: 201,
-        body: uploadedFileSchema.parse(await storeUpload(trx, current, id, upload)),
-      }),
-      { sha256: upload.sha256, name: upload.name },
-    );
-  });
+        body: postFeedItemResponseSchema.parse(await postFeedItem(trx, current, id, input)),
+      }));
+    },
+  );
 
-  app.post('/api/v1/cases/:id/feed', user, async (request, reply) => {
-    const id = caseId(request);
-    const input = postFeedItemSchema.parse(request.body ?? {});
-    const current = request.user!;
-    return idempotentWrite(db, request, reply, async (trx) => ({
-      status: 201,
-      body: postFeedItemResponseSchema.parse(await postFeedItem(trx, current, id, input)),
-    }));
-  });
-
-  app.post('/api/v1/cases/:id/close', user, async (request, reply) => {
-    const id = caseId(request);
-    const current = request.user!;
-    return idempotentWrite(db, request, reply, async (trx) => ({
-      status: 200,
-      body: closeCaseResponseSchema.parse(await closeCase(trx, current, id)),
-    }));
-  });
+  api.post(
+    '/api/v1/cases/:id/close',
+    { config: records, schema: { params: caseParamsSchema } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const current = request.user!;
+      return idempotentWrite(db, request, reply, async (trx) => ({
+        status: 200,
+        body: closeCaseResponseSchema.parse(await closeCase(trx, current, id)),
+      }));
+    },
+  );
 }

@@ -3,7 +3,10 @@ import { LINK_NAMES, linkEnvName, type LinkName } from '../config';
 import type { AppContext } from '../context';
 import { html, page } from '../html/page';
 
-/** What a real deployment links at each place (DECISIONS: the default pages say so honestly). */
+/**
+ * What a real deployment links at each place (product §3 Remote configuration: the default
+ * pages say so honestly).
+ */
 const LINKS: Record<LinkName, { title: string; what: string }> = {
   'privacy-policy': { title: 'Privacy policy', what: "the company's privacy policy" },
   'password-reset': {
@@ -48,6 +51,7 @@ const LINKS: Record<LinkName, { title: string; what: string }> = {
 export async function linkRoutes(app: FastifyInstance, { config }: AppContext) {
   app.get<{ Params: { name: string }; Querystring: Record<string, unknown> }>(
     '/links/:name',
+    { config: { access: 'anonymous', scope: 'public' } },
     async (request, reply) => {
       const name = request.params.name as LinkName;
       const link = (LINK_NAMES as readonly string[]).includes(name) ? LINKS[name] : undefined;

@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { sendError } from '../http/errors';
+import { brandIndexHtml, brandManifest } from '../html/branded-build';
 import { html, page } from '../html/page';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -16,11 +18,31 @@ const NOT_SPA = /^\/(api|oidc|links)(\/|$)/;
  * The built PWA: hashed files under /assets/ are immutable; everything else (index.html,
  * sw.js, the manifest, registerSW.js) must revalidate so a new build reaches users.
  * Unknown GETs that accept HTML get index.html (client-side routes such as /login, /home).
+ * index.html and the manifest carry the configured product name, so they are rewritten on
+ * the way out (read per request: a rebuild under a running gateway is picked up).
  */
 export async function staticRoutes(app: FastifyInstance, { config }: AppContext) {
   const root = config.staticDir;
   const hasBuild = existsSync(join(root, 'index.html'));
+  const sendIndex = async (reply: FastifyReply) => {
+    const source = await readFile(join(root, 'index.html'), 'utf8');
+    return reply
+      .header('cache-control', REVALIDATE)
+      .type('text/html; charset=utf-8')
+      .send(brandIndexHtml(source, config.productName));
+  };
   if (hasBuild) {
+    app.get('/', (_request, reply) => sendIndex(reply));
+    app.get('/index.html', (_request, reply) => sendIndex(reply));
+    app.get('/manifest.webmanifest', async (_request, reply) => {
+      const file = join(root, 'manifest.webmanifest');
+      if (!existsSync(file)) return sendError(reply, 404, 'The build has no web manifest');
+      const source = await readFile(file, 'utf8');
+      return reply
+        .header('cache-control', REVALIDATE)
+        .type('application/manifest+json')
+        .send(brandManifest(source, config.productName));
+    });
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
@@ -43,10 +65,7 @@ export async function staticRoutes(app: FastifyInstance, { config }: AppContext)
       wantsHtml &&
       !NOT_SPA.test(path)
     ) {
-      if (hasBuild) {
-        reply.header('cache-control', REVALIDATE);
-        return reply.sendFile('index.html');
-      }
+      if (hasBuild) return sendIndex(reply);
       return reply
         .code(path === '/' ? 200 : 404)
         .type('text/html; charset=utf-8')

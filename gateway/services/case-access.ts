@@ -4,17 +4,6 @@ import type { User } from '../../contract/user';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 
-/** Case, feed item and file ids: the CRM's alphanumerics (anything else is not one of ours). */
-const ID_PATTERN = /^[A-Za-z0-9]{1,40}$/;
-
-/** A malformed id is bad input (400); the screen says the same as for a missing case. */
-export function caseIdOf(raw: unknown): string {
-  if (typeof raw !== 'string' || !ID_PATTERN.test(raw)) {
-    throw new HttpError(400, CASE_NOT_FOUND_MESSAGE);
-  }
-  return raw;
-}
-
 export function caseNotFound(): HttpError {
   return new HttpError(404, CASE_NOT_FOUND_MESSAGE);
 }

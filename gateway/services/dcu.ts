@@ -58,8 +58,8 @@ async function findMachine(trx: Transaction<Database>, input: PairingInput) {
 }
 
 /**
- * UpdateIMEI: pairs the unit with the machine. Runs inside the caller's transaction (the
- * idempotency helper's), checks everything before writing, and locks the unit row so two
+ * UpdateIMEI: pairs the unit with the machine. Runs inside the caller's transaction (that
+ * of idempotentWrite()), checks everything before writing, and locks the unit row so two
  * pairings of one unit cannot both pass the "already paired" check.
  */
 export async function pairDcu(
@@ -126,7 +126,7 @@ export async function pairDcu(
 
 /**
  * A unit's pairings, newest first. Internal users see every pairing; a dealer's users see the
- * pairings made by users of their own organisation (DECISIONS: a dealer sees its own records).
+ * pairings made by users of their own organisation (product §6: a dealer sees its own records).
  */
 export async function pairingHistory(
   db: Kysely<Database>,

@@ -4,7 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { apiError, HttpError } from '../http/errors';
 
-/** The header a queued write carries (DECISIONS "Offline-first": the outbox entry's id). */
+/** The header a queued write carries (product §4 "Offline-first": the outbox entry's id). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Set on an answer that was stored earlier and replayed, so callers and tests can tell. */
 export const REPLAYED_HEADER = 'idempotent-replayed';

@@ -5,7 +5,7 @@ import type { KnowledgeConfig } from '../../contract/knowledge';
 const OWN_FILE = /^\/api\/v1\/files\/[A-Za-z0-9._-]+$/;
 
 /**
- * DECISIONS "Article HTML ... is sanitised before it is rendered": an allow-list of the
+ * product §2 Article view (HTML is sanitised before it is rendered): an allow-list of the
  * structure articles need. No script, style, iframe, form or SVG; no on* or style attributes;
  * links only to http(s), mailto or relative URLs (javascript: in any spelling is dropped by
  * sanitize-html's scheme check); images only from /api/v1/files, prefixed with the

@@ -9,7 +9,7 @@ const RECORDS_LIMIT = 100;
 
 /**
  * Cases or reports of one machine (model matched case-insensitively), newest first.
- * DECISIONS: a dealer sees only its own organisation's records; internal users see all.
+ * product §6: a dealer sees only its own organisation's records; internal users see all.
  */
 export async function machineRecords(
   db: Kysely<Database>,

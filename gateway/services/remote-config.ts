@@ -7,7 +7,7 @@ import { ensureStockIconMap } from './stock-icon-map';
 
 /** Row keys of remote_config: one per link, plus the Call TSC number. */
 const CALL_TSC_KEY = 'call-tsc-number';
-/** The knowledge article id behind 'Installation Guides' (DECISIONS: data, not code). */
+/** The knowledge article behind 'Installation Guides' (product §3: data, not code). */
 const INSTALLATION_GUIDES_KEY = 'installation-guides-article-id';
 export const DEFAULT_INSTALLATION_GUIDES_ARTICLE_ID = 'KA-INSTALL-GUIDES';
 

@@ -11,7 +11,7 @@ import { apiRequest } from './client';
 export type { DcuStatus, MasterKeyResponse };
 
 /*
- * The online-only DCU lookups (DECISIONS offline-first: the IMEI check and the master key need
+ * The online-only DCU lookups (product §4 "Offline-first": the IMEI check and the master key need
  * the server). The pairing commit is not here: it is an outbox write (sync/dcu.ts), sent by the
  * replayer as write-kinds.ts says.
  */

@@ -35,7 +35,7 @@ function getClient() {
 }
 
 /**
- * The ID token of a sign-in, after which msal forgets every token it holds. DECISIONS: no
+ * The ID token of a sign-in, after which msal forgets every token it holds. product §4: no
  * token stays where page scripts can read it, and msal's cache is web storage. The gateway's
  * httpOnly session is what the app lives on; renewal asks the provider's own session again.
  */

@@ -3,7 +3,7 @@ import { SignInRequiredError } from './errors';
 /**
  * "Sign-in needed": raised when a 401 could not be fixed silently. The shell shows it as a
  * modal over the current screen; the request that hit the 401 waits for the answer, so the
- * screen keeps what the user typed (DECISIONS: 401 handled without leaving the screen).
+ * screen keeps what the user typed (product §4: a 401 is handled without leaving the screen).
  */
 type Listener = () => void;
 

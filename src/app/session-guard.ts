@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { ensureSession } from '../sync/session';
 
 /**
- * DECISIONS "The route guard works": no session, no protected screen. Signed out goes to
+ * product §2 (the route guard works): no session, no protected screen. Signed out goes to
  * /login with the asked-for page in `returnTo`, where sign-in sends the user back.
  */
 export async function requireSession({ request }: LoaderFunctionArgs): Promise<null> {

@@ -1,14 +1,10 @@
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { signInWithPopup } from '../api/identity';
 import { signInPrompt } from '../api/sign-in-prompt';
 
 /**
- * DECISIONS "A 401 is handled": when the silent renewal fails the request waits while this
+ * product §4 Sign-in (a 401 is handled): when the silent renewal fails the request waits while this
  * modal offers sign-in in a popup. The screen underneath stays as it was, typed text included.
  */
 export default function SignInNeeded() {

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { lastUpdatedText } from '../domain/relative-time';
 
 /**
- * "Last updated …" for a screen rendered from the device while offline (DECISIONS
- * offline-first). Re-renders every minute so "5 minutes ago" stays true.
+ * "Last updated …" for a screen rendered from the device while offline (product §4
+ * "Offline-first"). Re-renders every minute so "5 minutes ago" stays true.
  */
 export function LastUpdated({ at }: { at: number }) {
   const [now, setNow] = useState(() => Date.now());

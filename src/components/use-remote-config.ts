@@ -6,6 +6,3 @@ import { db } from '../db/db';
 export function useRemoteConfig(): RemoteConfig | null | undefined {
   return useLiveQuery(async () => (await db.config.get('remote'))?.config ?? null, []);
 }
-
-/** The product name before the configuration has arrived (DECISIONS: default `Torque`). */
-export const DEFAULT_PRODUCT_NAME = 'Torque';

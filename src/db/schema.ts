@@ -4,6 +4,7 @@ import type {
   KnowledgeSearchResponse,
   ManualsResponse,
 } from '../../contract/knowledge';
+import type { CaseDetail, CaseListRow, FeedItem, LayoutResponse } from '../../contract/cases';
 import type {
   CaseSummary,
   MachineDetail,
@@ -14,8 +15,8 @@ import type {
 
 /**
  * The local tables. Every row that belongs to a user carries `ownerUserId`, so two people
- * sharing a device never see each other's history (and the next issue's outbox can bind
- * pending writes to their owner). Keep old versions when adding tables: Dexie upgrades
+ * sharing a device never see each other's history, and the outbox binds pending writes to
+ * their owner. Keep old versions when adding tables: Dexie upgrades
  * step by step from whatever version a device has.
  */
 
@@ -86,12 +87,12 @@ export interface NotificationRow {
   serialNumber?: string;
 }
 
-/** Where a queued write is (ARCHITECTURE data flow, DECISIONS offline-first). */
+/** Where a queued write is (docs/architecture.md "The outbox and replay", product §4). */
 export type OutboxStatus =
   'pending' | 'sending' | 'done' | 'retry' | 'needs-attention' | 'waiting-for-sign-in';
 
 /** The kinds of queued write; src/sync/write-kinds.ts says how each is sent. */
-export type OutboxKind = 'dcu-pairing';
+export type OutboxKind = 'dcu-pairing' | 'case-file' | 'case-feed-item' | 'case-close';
 
 export interface OutboxError {
   /** HTTP status; absent for network failures. */
@@ -170,7 +171,7 @@ export interface SyncStateRow {
 }
 
 /**
- * Knowledge answers as last fetched (issue 4), one row per question: a search page
+ * Knowledge answers as last fetched, one row per question: a search page
  * (`search|{tab}|{term, lower case}|{page}`), a model family's manuals (`manuals|{model}`) or a
  * campaign's bulletins (`bulletins|{campaign}`). `savedAt` marks rows the user saved for
  * offline on purpose; clean-ups keep those.
@@ -220,7 +221,7 @@ export const schemaV1 = {
   notifications: 'id, [ownerUserId+receivedAt]',
 } as const;
 
-/** Version 2 (issue 3): the outbox and the machine tables of the offline engine. */
+/** Version 2: the outbox and the machine tables of the offline engine. */
 export const schemaV2 = {
   ...schemaV1,
   outbox: 'id, [ownerUserId+createdAt], status',
@@ -231,10 +232,67 @@ export const schemaV2 = {
   syncState: '[ownerUserId+area]',
 } as const;
 
-/** Version 3 (issue 4): knowledge answers, articles and attachment files. */
+/** Version 3: knowledge answers, articles and attachment files. */
 export const schemaV3 = {
   ...schemaV2,
   knowledgeResults: '[ownerUserId+key], [ownerUserId+syncedAt]',
   articles: '[ownerUserId+uniqueId], [ownerUserId+viewedAt]',
   files: '[ownerUserId+id]',
+} as const;
+
+/** A case or report as last fetched (product §2 Case detail), so it opens offline. */
+export interface CaseRow {
+  ownerUserId: string;
+  id: string;
+  detail: CaseDetail;
+  syncedAt: number;
+}
+
+/** A case's feed, oldest first, as last fetched. */
+export interface CaseFeedRow {
+  ownerUserId: string;
+  caseId: string;
+  items: FeedItem[];
+  syncedAt: number;
+}
+
+/**
+ * A case list as last fetched: the dealer's list (`dealer`) or an organisation's Case History
+ * (`org|{orgId}`). `complete` is false while later pages are still being fetched.
+ */
+export interface CaseListStoreRow {
+  ownerUserId: string;
+  key: string;
+  cases: CaseListRow[];
+  total: number;
+  complete: boolean;
+  syncedAt: number;
+}
+
+/** An image attachment's thumbnail kept on the device, so the grid shows offline. */
+export interface CaseImageRow {
+  ownerUserId: string;
+  /** The file id. */
+  id: string;
+  caseId: string;
+  blob: Blob;
+  savedAt: number;
+}
+
+/** A record type's layout (Additional Details), so it renders offline. */
+export interface CaseLayoutRow {
+  ownerUserId: string;
+  recordTypeId: string;
+  layout: LayoutResponse;
+  syncedAt: number;
+}
+
+/** Version 4: cases, their feeds, case lists, image thumbnails and layouts. */
+export const schemaV4 = {
+  ...schemaV3,
+  cases: '[ownerUserId+id], [ownerUserId+syncedAt]',
+  caseFeeds: '[ownerUserId+caseId]',
+  caseLists: '[ownerUserId+key]',
+  caseImages: '[ownerUserId+id], [ownerUserId+caseId]',
+  caseLayouts: '[ownerUserId+recordTypeId]',
 } as const;

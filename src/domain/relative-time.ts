@@ -1,5 +1,5 @@
 /**
- * "Last updated {relative or date}" (DECISIONS offline-first): recent times are relative
+ * "Last updated {relative or date}" (product §4 "Offline-first"): recent times are relative
  * ("just now", "5 minutes ago", "3 hours ago", "yesterday"), older ones a date M/D/YYYY.
  */
 const MINUTE = 60_000;

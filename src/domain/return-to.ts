@@ -1,4 +1,4 @@
-/** Where sign-in sends the user back to (DECISIONS: "back to the asked-for page"). */
+/** Where sign-in sends the user back to (product §2: back to the asked-for page). */
 export const DEFAULT_RETURN_TO = '/home';
 
 /**

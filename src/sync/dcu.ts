@@ -15,7 +15,7 @@ export class NoSignedInUserError extends Error {
 }
 
 /**
- * Commits a DCU pairing (DECISIONS offline-first: DCU commits go through the outbox). The entry
+ * Commits a DCU pairing (product §4 "Offline-first": DCU commits go through the outbox). The entry
  * belongs to the user signed in on this device, so another user signing in never sends it; its
  * id is the Idempotency-Key, so however often the replayer sends it, the gateway pairs once.
  * Resolves with the queued entry as soon as it is on the device, online or not; it rejects

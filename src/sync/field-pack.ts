@@ -11,7 +11,7 @@ import type { MachineRow } from '../db/schema';
  */
 
 export const FIELD_PACK_AREA = 'field-pack';
-/** STACK-NOTES: IndexedDB writes go best in chunks of about 1,000 rows. */
+/** IndexedDB writes go best in chunks of about 1,000 rows. */
 const CHUNK = 1_000;
 /** The first page is small so the progress bar moves at once; the rest are full pages. */
 const FIRST_PAGE = 100;

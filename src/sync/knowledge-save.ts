@@ -6,7 +6,7 @@ import { storeAttachments } from './knowledge-files';
 import { outcomeOf, type RefreshOutcome } from './outcome';
 
 /**
- * "Save for offline" (issue 4): the article and its attachments' bytes go into Dexie and the
+ * "Save for offline": the article and its attachments' bytes go into Dexie and the
  * article is marked savedAt, so it opens, searches and downloads without a connection.
  */
 

@@ -7,9 +7,10 @@ import { KEEP_ON_OPEN_MAX_BYTES, storeAttachments } from './knowledge-files';
 import { outcomeOf, type RefreshOutcome } from './outcome';
 
 /**
- * The knowledge area's refreshes (ARCHITECTURE read path): search pages and articles are
- * fetched from the gateway and written to Dexie, where the screens' live queries and the
- * offline index read them. Nothing here is ever deleted: what was seen stays searchable.
+ * The knowledge area's refreshes (the read path of docs/architecture.md): search pages and
+ * articles are fetched from the gateway and written to Dexie, where the screens' live
+ * queries and the offline index read them. Nothing here is ever deleted: what was seen stays
+ * searchable.
  */
 
 export const KNOWLEDGE_AREA = 'knowledge';

@@ -11,9 +11,9 @@ import { customerSearchString, type CustomerSearchQuery } from '../domain/machin
 import { outcomeOf, type RefreshOutcome } from './outcome';
 
 /**
- * The machine area's refreshes (ARCHITECTURE read path): fetch from the gateway, write the
- * rows the screens' live queries read. Offline, or when the gateway fails, the stored rows
- * stay and the caller learns why through the outcome.
+ * The machine area's refreshes (the read path of docs/architecture.md): fetch from the
+ * gateway, write the rows the screens' live queries read. Offline, or when the gateway
+ * fails, the stored rows stay and the caller learns why through the outcome.
  */
 
 export const MACHINES_AREA = 'machines';

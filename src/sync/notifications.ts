@@ -1,8 +1,8 @@
 import { db } from '../db/db';
 
 /**
- * Deletes a message from the device. The notifications issue routes this through the outbox
- * (DeleteNotification on the gateway); screens already call it through sync/.
+ * Deletes a message from the device. Screens call it through sync/, so routing it through the
+ * outbox (product §4) changes no screen.
  */
 export async function deleteNotification(id: string): Promise<void> {
   await db.notifications.delete(id);

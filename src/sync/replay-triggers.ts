@@ -5,10 +5,10 @@ import { nextAttemptAt } from './replayer';
 import { runReplay, type RunResult } from './replay-run';
 
 /*
- * The page's replay triggers (DECISIONS "Offline-first"): Background Sync is asked for
+ * The page's replay triggers (product §4 "Offline-first"): Background Sync is asked for
  * whenever there is something to send, and the page replays by itself too on start, on
  * `online`, on "Sync now" and on a back-off timer, because Background Sync is missing in
- * some browsers and Chrome retries a failed sync only after minutes (STACK-NOTES).
+ * some browsers and Chrome retries a failed sync only after minutes (measured: about 300 s).
  */
 
 /** Background Sync tag the service worker replays on (sw/replay.ts). */

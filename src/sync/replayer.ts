@@ -6,8 +6,8 @@ import { outboxOf } from './outbox-status';
 import { writeKinds } from './write-kinds';
 
 /*
- * The outbox replayer (ARCHITECTURE "Data flow", DECISIONS "Offline-first"). The core is a
- * function of the database and a `send`, so the page, the service worker and the unit tests
+ * The outbox replayer (docs/architecture.md "The outbox and replay", product §4). The core is
+ * a function of the database and a `send`, so the page, the service worker and the unit tests
  * run the same state machine; replay-run.ts adds the lock and the real network.
  */
 
@@ -61,7 +61,7 @@ function errorFromBody(status: number, body: unknown): OutboxError {
   };
 }
 
-/** The outcome table of DECISIONS: 2xx done; 408, 429, 5xx retry; 401 sign-in; other 4xx refused. */
+/** The outcomes of product §4: 2xx done; 408, 429, 5xx retry; 401 sign-in; other 4xx refused. */
 export function classify(answer: SendAnswer): Outcome {
   const { status, body } = answer;
   if (status >= 200 && status < 300) return { kind: 'done', result: body };
@@ -72,11 +72,17 @@ export function classify(answer: SendAnswer): Outcome {
   return { kind: 'refused', error };
 }
 
+function isPlainRecord(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
 /** Replaces every string equal to a temporary id (a dependency's entry id) by its server id. */
 export function resolveTemporaryIds(value: unknown, ids: ReadonlyMap<string, string>): unknown {
   if (typeof value === 'string') return ids.get(value) ?? value;
   if (Array.isArray(value)) return value.map((v) => resolveTemporaryIds(v, ids));
-  if (value && typeof value === 'object') {
+  // Only plain records are walked: a photo's Blob (kept in the payload until sent) is a value.
+  if (value && typeof value === 'object' && isPlainRecord(value)) {
     return Object.fromEntries(
       Object.entries(value).map(([k, v]) => [k, resolveTemporaryIds(v, ids)]),
     );
@@ -229,6 +235,9 @@ export async function replayOutbox(
       summary.needsAttention++;
     }
     await database.outbox.update(entry.id, patch);
+    if (outcome.kind === 'done' && kind.applied) {
+      await kind.applied(database, userId, outcome.result).catch(() => undefined);
+    }
 
     // Offline, signed out or throttled: the next entries would meet the same answer.
     const stop =

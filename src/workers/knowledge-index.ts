@@ -2,7 +2,7 @@ import MiniSearch from 'minisearch';
 import type { SearchResult } from '../../contract/knowledge';
 
 /**
- * The offline knowledge index (issue 4): MiniSearch over the articles kept on the device and
+ * The offline knowledge index: MiniSearch over the articles kept on the device and
  * the search results seen, one document per uniqueId. A plain module so unit tests and the
  * in-page fallback run it without a worker; knowledge-index.worker.ts only exposes it.
  */

@@ -17,7 +17,7 @@ import { runReplay } from '../../src/sync/replay-run';
 import { makeUser, resetDb } from './render';
 
 /*
- * The replayer's state machine (DECISIONS "Offline-first") against a real Dexie on
+ * The replayer's state machine (product §4 "Offline-first") against a real Dexie on
  * fake-indexeddb and a fake network: every outcome, dependencies, owners, crash recovery, and
  * one run at a time.
  */

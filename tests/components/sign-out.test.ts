@@ -7,7 +7,7 @@ import { makeUser, resetDb, signInLocally } from './render';
 
 beforeEach(resetDb);
 
-// DECISIONS: logout never discards unsynced or personal work on the device; it removes what
+// product §4: logout never discards unsynced or personal work on the device; it removes what
 // proves a session (profile, marker) and the web storage SPEC §4 says logout clears.
 describe('sign-out on the device', () => {
   it('forgets the session and web storage but keeps the colour scheme and every other table', async () => {
@@ -48,7 +48,7 @@ describe('sign-out on the device', () => {
   });
 });
 
-// DECISIONS: a Log Out made offline must not leave the next person signed in as the last one.
+// product §4: a Log Out made offline must not leave the next person signed in as the last one.
 describe('a Log Out the gateway did not hear', () => {
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
-// The machine inventory (issue 3): machines with their owner, servicing dealer and flags, and
+// The machine inventory: machines with their owner, servicing dealer and flags, and
 // what hangs off a machine: campaigns, warranty policies with their usage limits, claims,
 // telematics fault codes and major components. Plus the `cases` table (cases and reports
-// per model and serial) that the cases issue extends.
+// per model and serial) that later migrations extend.
 // Plain SQL that runs on PostgreSQL 15 and on PGlite (PostgreSQL 18).
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the current schema type
@@ -124,7 +124,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   await sql`CREATE INDEX machine_components_machine ON machine_components (machine_id)`.execute(db);
 
-  // Cases and reports (SPEC §3 "Case and report"); the cases issue adds its columns.
+  // Cases and reports (SPEC §3 "Case and report"); later migrations add its columns.
   await sql`
     CREATE TABLE cases (
       id text PRIMARY KEY,

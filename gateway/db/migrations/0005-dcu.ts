@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
-// DCU (telematics unit) pairing and the keyless master key (issue 3), plus what the
-// idempotency helper needs: one owner per key across users, and the per-user rate limit count.
+// DCU (telematics unit) pairing and the keyless master key, plus what idempotentWrite()
+// needs: one owner per key across users, and the per-user rate limit count.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the current schema type
 export async function up(db: Kysely<any>): Promise<void> {

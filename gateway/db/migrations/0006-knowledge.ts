@@ -1,13 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 
-// Knowledge (issue 4): the documents the gateway searches (articles, manuals, campaign and
+// Knowledge: the documents the gateway searches (articles, manuals, campaign and
 // service bulletins), their files (PDFs, images) and the vocabulary the misspelling fallback
 // corrects query words against. Plain SQL that runs on PostgreSQL 15 and PGlite (PG 18).
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the current schema type
 export async function up(db: Kysely<any>): Promise<void> {
   // The search vector is a stored generated column: PG 18 defaults to virtual, which cannot
-  // be indexed, so STORED is written out (STACK-NOTES). Title weight A beats body weight B.
+  // be indexed, so STORED is written out (PostgreSQL 18, PGlite's,
+  // defaults to VIRTUAL). Title weight A beats body weight B.
   await sql`
     CREATE TABLE knowledge_documents (
       id text PRIMARY KEY,

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { DcuPairingsTable, DcuUnitsTable, Database } from '../schema';
 
-/** The demo units every engineer's tests rely on (see the fixed demo data). */
+/** The demo units every engineer's tests rely on (the README lists them). */
 export const PAIRED_DEMO_IMEI = '356938035643809';
 export const FREE_DEMO_IMEIS = Array.from(
   { length: 9 },

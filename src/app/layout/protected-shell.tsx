@@ -2,7 +2,8 @@ import './shell.css';
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useToastHostWanted } from '../../components/toast';
-import { DEFAULT_PRODUCT_NAME, useRemoteConfig } from '../../components/use-remote-config';
+import { servedProductName } from '../../components/product-name';
+import { useRemoteConfig } from '../../components/use-remote-config';
 import { refreshConfig } from '../../sync/refresh';
 import { installSessionRenewal, onSessionStatus, signOut } from '../../sync/session';
 import { SessionTimer } from '../session-timer';
@@ -22,7 +23,7 @@ export function ProtectedShell() {
   const config = useRemoteConfig();
   const navigate = useNavigate();
   const location = useLocation();
-  const productName = config?.productName ?? DEFAULT_PRODUCT_NAME;
+  const productName = config?.productName ?? servedProductName();
   const toasts = useToastHostWanted();
   // The outbox is replayed from the page too (start, online, back-off), not only by the SW.
   useReplayTriggers();

@@ -27,9 +27,9 @@ function CloudOffIcon({ size }: { size: number }) {
 }
 
 /**
- * Online / offline and the signed-in user's unsent writes, in the top bar (issue 3 "Status
- * in the shell"). Live queries: a write queued or sent in any tab or by the service worker
- * shows here at once. Leads to the Offline & sync page.
+ * Online / offline and the signed-in user's unsent writes, in the top bar. Live queries: a
+ * write queued or sent in any tab or by the service worker shows here at once. Leads to the
+ * Offline & sync page.
  */
 export function SyncStatus() {
   const online = useOnline();

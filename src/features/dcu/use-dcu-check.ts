@@ -3,7 +3,7 @@ import { IMEI_INVALID_MESSAGE } from '../../../contract/dcu';
 import { fetchDcuStatus, type DcuStatus } from '../../api/dcu';
 import { ApiError, NetworkError } from '../../api/errors';
 
-/** DECISIONS offline-first: the IMEI check needs the server, and says so. */
+/** product §4 "Offline-first": the IMEI check needs the server, and says so. */
 export const DCU_CHECK_NEEDS_CONNECTION =
   'Checking a DCU needs a connection. Connect to the internet and press Check DCU Status again.';
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { requestMasterKey, type MasterKeyResponse } from '../../api/dcu';
 import { ApiError, NetworkError, SignInRequiredError } from '../../api/errors';
 
-/** DECISIONS offline-first: the master key needs the server, and says so. */
+/** product §4 "Offline-first": the master key needs the server, and says so. */
 export const MASTER_KEY_NEEDS_CONNECTION =
   'The master password lookup needs a connection. Connect to the internet and press Submit again.';
 export const MASTER_KEY_FAILED = 'The master password could not be retrieved. Please try again.';

@@ -40,9 +40,10 @@ export function useOutboxEntry(id: string | undefined): OutboxRow | null | undef
 }
 
 /**
- * Asks for the machine's details once (ARCHITECTURE read path: the refresh writes the row the
- * live query above reads). Offline or refused, the path's serial and model still do. Resolves
- * to true once the attempt is over, so a PIN-only path can say the machine was not found.
+ * Asks for the machine's details once (the read path of docs/architecture.md: the refresh
+ * writes the row the live query above reads). Offline or refused, the path's serial and
+ * model still do. Resolves to true once the attempt is over, so a PIN-only path can say the
+ * machine was not found.
  */
 export function useMachineRefresh(userId: string | undefined, params: MachineRouteParams): boolean {
   const { serial, model, pin } = params;

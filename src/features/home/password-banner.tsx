@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Alert.css';
 import { Alert, Anchor, Button, Text } from '@mantine/core';
 import {
   formatBannerDate,
@@ -8,7 +7,7 @@ import {
 } from '../../domain/password-banner';
 
 /**
- * DECISIONS "Password-expiry banners": within 10 days the warning with RESET MY PASSWORD,
+ * product §2 Home, password banners: within 10 days the warning with RESET MY PASSWORD,
  * within 160 days the knowledge-article banner; never both.
  */
 export function PasswordBanner({

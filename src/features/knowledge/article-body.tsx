@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 
 /**
  * The article's HTML. The gateway sanitised it already; it is sanitised again here
- * (DECISIONS: every fetched HTML is sanitised before it is rendered), so a stored copy from
+ * (product §2 Article view: fetched HTML is sanitised before it is rendered), so a stored copy from
  * an older gateway or a tampered cache still cannot run script.
  */
 export function ArticleBody({ html }: { html: string }) {

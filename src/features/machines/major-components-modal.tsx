@@ -1,13 +1,9 @@
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
 import { Modal, Paper, Stack, Text } from '@mantine/core';
 import type { MajorComponent } from '../../../contract/machines';
 import { formatDay } from '../../domain/calendar-day';
 import { DetailFields } from './detail-fields';
 
-/** Major component info (SPEC §2), from the machine's own data (DECISIONS). */
+/** Major component info (SPEC §2), from the machine's own data (product §2 Machine detail). */
 export function MajorComponentsModal({
   opened,
   onClose,

@@ -24,7 +24,7 @@ export function useStoredDocuments<K extends Kind>(
 }
 
 /**
- * What the device holds, whatever the network does (DECISIONS offline-first): the stored
+ * What the device holds, whatever the network does (product §4 "Offline-first"): the stored
  * answer with "Last updated" when it may be stale, else a spinner while it loads, else why
  * there is nothing to show.
  */

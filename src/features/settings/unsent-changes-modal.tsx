@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 
-/** DECISIONS: logging out with unsent work says how much and offers to send it first. */
+/** product §2 Settings: logging out with unsent work says how much and offers to send it first. */
 export function UnsentChangesModal({
   count,
   opened,

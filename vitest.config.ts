@@ -9,7 +9,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['tests/domain/**/*.test.ts', 'tests/components/**/*.test.{ts,tsx}'],
+          include: [
+            'tests/domain/**/*.test.ts',
+            'tests/components/**/*.test.{ts,tsx}',
+            'tests/repo/**/*.test.ts',
+          ],
           setupFiles: ['tests/setup-unit.ts'],
         },
       },

@@ -90,6 +90,24 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**'],
+    ignores: ['src/main.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@mantine/core/styles/*', '@mantine/core/styles.css'],
+              message:
+                "The build imports each Mantine component's stylesheet where it is used (build-tools/mantine-component-styles.ts)",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/api/**', 'sw/**', 'gateway/**', 'tests/**', 'e2e/**', 'bench/**', '*.config.*'],
     rules: { 'no-restricted-globals': 'off' },
   },

@@ -1,11 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { mantineComponentStyles } from './build-tools/mantine-component-styles';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [
+    mantineComponentStyles(),
     react(),
     VitePWA({
       strategies: 'injectManifest',

@@ -1,7 +1,9 @@
 // Offline start (docs/architecture.md "Performance targets"): navigation to Home showing the user's
 // own data, served by the service worker with no network, against a one-line page served by a
 // minimal service worker, alternating the two in one Chromium with the CPU throttled 4x.
-// Goal: Torque <= 3x the baseline.
+// Goal: Torque <= 3x the baseline. Timed inside the page: an init script records
+// performance.now() (from navigation start) when the awaited text is first visible, so
+// Playwright's own round trips (300-400 ms, STACK-NOTES) stay out of both figures.
 import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -36,15 +38,38 @@ const baselineUrl = `http://127.0.0.1:${(baseline.address() as AddressInfo).port
 const gw = await startGateway(Number(process.env.BENCH_PORT ?? 8193));
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 
-async function controlled(page: Page) {
-  await swControlled(page);
+const EMAIL = 'dana.tech@northfield.example';
+
+declare global {
+  interface Window {
+    __shownAt?: number;
+  }
 }
 
-async function timeTo(page: Page, url: string, ready: () => Promise<unknown>): Promise<number> {
-  const t = performance.now();
-  await page.goto(url);
-  await ready();
-  return performance.now() - t;
+/**
+ * Runs in the page before its own scripts: stamps the first mutation that shows `text`
+ * (textContent first, as it is cheap, then innerText, which skips what is not rendered).
+ * A string, not a function: tsx would wrap a function's inner names in a helper the page lacks.
+ */
+const stampWhenShown = (text: string) => `(() => {
+  const text = ${JSON.stringify(text)};
+  const observer = new MutationObserver(() => {
+    const body = document.body;
+    if (window.__shownAt === undefined && body && body.textContent.includes(text) && body.innerText.includes(text)) {
+      window.__shownAt = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+})();`;
+
+async function timeTo(page: Page, url: string): Promise<number> {
+  await page.goto(url, { waitUntil: 'commit' });
+  const stamp = await page.waitForFunction(() => window.__shownAt, null, {
+    timeout: 60_000,
+    polling: 100,
+  });
+  return (await stamp.jsonValue()) as number;
 }
 
 try {
@@ -53,18 +78,20 @@ try {
   await tp.goto('/login');
   await tp.getByRole('button', { name: 'Sign in' }).click();
   await tp.waitForURL(/\/oidc\//);
-  await tp.getByLabel('Email').fill('dana.tech@northfield.example');
+  await tp.getByLabel('Email').fill(EMAIL);
   await tp.getByLabel('Password').fill(PASSWORD);
   await tp.getByRole('button', { name: 'Sign in' }).click();
   await tp.waitForURL((u) => u.pathname === '/home');
-  await tp.getByTestId('profile-card').getByText('dana.tech@northfield.example').waitFor();
-  await controlled(tp);
+  await tp.getByTestId('profile-card').getByText(EMAIL).waitFor();
+  await swControlled(tp);
+  await torque.addInitScript(stampWhenShown(EMAIL));
 
   const base = await browser.newContext();
   const bp = await base.newPage();
   await bp.goto(baselineUrl);
-  await controlled(bp);
+  await swControlled(bp);
   await bp.reload();
+  await base.addInitScript(stampWhenShown('Hello'));
 
   for (const [ctx, page] of [
     [torque, tp],
@@ -78,15 +105,11 @@ try {
   const t: number[] = [];
   const b: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    t.push(
-      await timeTo(tp, `${gw.url}/home`, () =>
-        tp.getByTestId('profile-card').getByText('dana.tech@northfield.example').waitFor(),
-      ),
-    );
-    b.push(await timeTo(bp, baselineUrl, () => bp.locator('#ok').waitFor()));
+    t.push(await timeTo(tp, `${gw.url}/home`));
+    b.push(await timeTo(bp, baselineUrl));
   }
   const ratio = median(t) / median(b);
-  console.log(`offline start, CPU throttled 4x, ${RUNS} runs each, alternating:`);
+  console.log(`offline start, in-page timing, CPU throttled 4x, ${RUNS} runs each, alternating:`);
   console.log(
     `  Torque /home with the user's data: median ${ms(median(t))}  [${t.map(ms).join(', ')}]`,
   );

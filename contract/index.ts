@@ -6,3 +6,4 @@ export * from './user';
 export * from './dcu';
 export * from './machines';
 export * from './knowledge';
+export * from './cases';

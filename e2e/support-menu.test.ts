@@ -39,16 +39,24 @@ describe('support menu and role rules', () => {
     await dialog.getByRole('button', { name: 'Deny' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
+    // A fresh load of /support: the dialog must bring every stylesheet it renders with.
+    await page.goto('/support');
     await page.getByRole('button', { name: 'Product Delivery Inspection' }).click();
-    const [popup] = await Promise.all([
-      context.waitForEvent('page'),
-      page.getByRole('dialog').getByRole('button', { name: 'Allow' }).click(),
+    const fresh = page.getByRole('dialog');
+    await fresh.getByText('Open a new tab?').waitFor();
+    const close = await fresh.locator('.mantine-Modal-close').boundingBox();
+    expect(close?.width).toBeLessThanOrEqual(40);
+    expect(close?.height).toBeLessThanOrEqual(40);
+    const title = await fresh.locator('.mantine-Modal-title').boundingBox();
+    expect(title?.height).toBeLessThan(40);
+
+    await fresh.getByLabel('Model').fill('M7-172');
+    await fresh.getByLabel('Serial Number').fill('51234');
+    const [opened] = await Promise.all([
+      context.waitForEvent('request', (r) => r.url().includes('/support/machine/pdi/')),
+      fresh.getByRole('button', { name: 'Allow' }).click(),
     ]);
-    await popup.waitForLoadState();
-    const config = await (await page.request.get('/api/v1/config')).json();
-    expect(popup.url()).toContain(
-      new URL(config.productDeliveryInspectionUrl, popup.url()).pathname,
-    );
+    expect(new URL(opened.url()).pathname).toBe('/support/machine/pdi/sn-51234/mn-M7-172');
 
     // The internal-only screen is refused by URL, and by the gateway.
     await page.goto('/support/sf/dealer/lookup');

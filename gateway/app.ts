@@ -1,11 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { remoteVerifier } from './auth/id-token';
 import { createGuards } from './auth/guards';
 import { embeddedIssuer, type GatewayConfig } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
+import { installAccess } from './http/access';
 import { installErrorHandler, sendError } from './http/errors';
 import { createEmbeddedIdp } from './idp/index';
 import { authRoutes } from './routes/auth';
@@ -47,12 +49,16 @@ export async function buildApp(
   app.decorateRequest('user', null);
   app.decorateRequest('sessionExpiresAt', null);
   installErrorHandler(app);
+  // Routes declare their inputs as zod schemas; a mismatch is a 400 through the error handler.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   await app.register(fastifyCookie);
 
   const issuer = embeddedIssuer(config);
   const idp = issuer ? await createEmbeddedIdp(config, db, issuer) : null;
   const verifier = idp ? idp.verifier : remoteVerifier(config.oidcAuthority!, config.oidcClientId!);
   const ctx: AppContext = { config, db, guards: createGuards(db, config), idp, verifier };
+  installAccess(app, ctx.guards);
 
   await app.register(healthRoutes, ctx);
   await app.register(authRoutes, ctx);

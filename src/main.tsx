@@ -1,21 +1,14 @@
-// Mantine's base styles, then the per-component styles the first screens use; areas import
-// the styles of their own components, so the first paint does not wait for all of Mantine's CSS.
+// Mantine's base styles. Each component's own stylesheet is imported for it by the build
+// (build-tools/mantine-component-styles.ts) in the chunk that renders it.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
-import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Anchor.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { hasAuthResponse } from './api/identity';
 import { App } from './app/app';
+import { router } from './app/router';
+import { releaseSnapshotOffHome } from './app/snapshot-release';
 import { registerServiceWorker } from './app/sw-registration';
 
 /**
@@ -39,5 +32,6 @@ if (inChildWindow && hasAuthResponse(window.location)) {
       </StrictMode>,
     );
   }
+  releaseSnapshotOffHome(router);
   registerServiceWorker();
 }

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { User } from '../../contract/user';
 import type { GatewayConfig } from '../config';
@@ -19,11 +19,11 @@ declare module 'fastify' {
 
 export interface Guards {
   /** 401 without a valid session; sets request.user and slides the session. */
-  requireUser: preHandlerAsyncHookHandler;
+  requireUser: onRequestAsyncHookHandler;
   /** requireUser, then 403 for external users (SPEC §6: the gateway enforces roles itself). */
-  requireInternal: preHandlerAsyncHookHandler;
+  requireInternal: onRequestAsyncHookHandler;
   /** requireUser, then 403 unless the user record has the admin role. */
-  requireAdmin: preHandlerAsyncHookHandler;
+  requireAdmin: onRequestAsyncHookHandler;
 }
 
 export function createGuards(db: Kysely<Database>, config: GatewayConfig): Guards {

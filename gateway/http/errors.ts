@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { ApiError } from '../../contract/errors';
 
@@ -88,6 +89,13 @@ export function installErrorHandler(app: FastifyInstance): void {
       const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
       // Root-level refinements (e.g. "Atleast one field is required") read best unprefixed.
       return sendError(reply, 400, issue ? `${where}${issue.message}` : 'Invalid request');
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issue = err.validation[0]!;
+      const field = issue.instancePath.slice(1).replaceAll('/', '.');
+      // A path parameter is not a field the user named; its contract message stands alone.
+      const prefix = field && err.validationContext !== 'params' ? `${field}: ` : '';
+      return sendError(reply, 400, `${prefix}${issue.message}`);
     }
     if (isPostgresInputError(err)) {
       return sendError(reply, 400, 'The request holds characters that cannot be stored');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   authConfigSchema,
   sessionRequestSchema,
@@ -23,50 +24,57 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const ttlMs = config.sessionTtlHours * 3_600_000;
 
   /** SPEC §7 AuthSSO: exchange a verified ID token for the gateway's session. */
-  app.post('/api/v1/auth/session', async (request, reply) => {
-    const { idToken } = sessionRequestSchema.parse(request.body);
-    let claims;
-    try {
-      claims = await verifier.verify(idToken);
-    } catch (err) {
-      if (err instanceof IdpUnavailable) {
-        // The company IdP's discovery or key set cannot be had: not the caller's fault.
-        request.log.error({ err }, 'ID token verification failed');
-        throw new HttpError(503, 'The identity provider cannot be reached; try again shortly');
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const anonymous = { access: 'anonymous', scope: 'caller' } as const;
+
+  api.post(
+    '/api/v1/auth/session',
+    { config: anonymous, schema: { body: sessionRequestSchema } },
+    async (request, reply) => {
+      const { idToken } = request.body;
+      let claims;
+      try {
+        claims = await verifier.verify(idToken);
+      } catch (err) {
+        if (err instanceof IdpUnavailable) {
+          // The company IdP's discovery or key set cannot be had: not the caller's fault.
+          request.log.error({ err }, 'ID token verification failed');
+          throw new HttpError(503, 'The identity provider cannot be reached; try again shortly');
+        }
+        if (!(err instanceof IdTokenRefused)) throw err;
+        await audit(db, 'token-refused', null, null, { reason: err.reason });
+        throw new HttpError(401, 'The ID token was refused');
       }
-      if (!(err instanceof IdTokenRefused)) throw err;
-      await audit(db, 'token-refused', null, null, { reason: err.reason });
-      throw new HttpError(401, 'The ID token was refused');
-    }
-    // exp is checked by the verifier; a token without one could not have passed.
-    if (!(await claimIdToken(db, idToken, new Date(Number(claims.exp) * 1000)))) {
-      await audit(db, 'token-refused', null, String(claims.sub), { reason: 'replayed' });
-      throw new HttpError(401, 'The ID token was already used; sign in again');
-    }
-    // Embedded IdP: sub is our user id. A company IdP: match on its email / username claims
-    // (an email the IdP itself marks unverified is not used).
-    let user: User | undefined;
-    if (idp) {
-      user = await findUserById(db, String(claims.sub));
-    } else {
-      const email = claims.email_verified === false ? undefined : claims.email;
-      for (const c of [email, claims.preferred_username, claims.upn]) {
-        if (typeof c === 'string' && c) user = await findUserByUsername(db, c);
-        if (user) break;
+      // exp is checked by the verifier; a token without one could not have passed.
+      if (!(await claimIdToken(db, idToken, new Date(Number(claims.exp) * 1000)))) {
+        await audit(db, 'token-refused', null, String(claims.sub), { reason: 'replayed' });
+        throw new HttpError(401, 'The ID token was already used; sign in again');
       }
-    }
-    if (!user) {
-      await audit(db, 'token-refused', null, String(claims.sub), { reason: 'unknown user' });
-      throw new HttpError(401, 'This account has no access to the app');
-    }
-    const { token, expiresAt } = await createSession(db, user.id, ttlMs);
-    await audit(db, 'sign-in', user.id, user.username);
-    setSessionCookie(reply, config, token, expiresAt);
-    reply.header('cache-control', 'no-store');
-    const body = sessionResponseSchema.parse({ user, expiresAt: expiresAt.toISOString() });
-    // Browsers never see the token (httpOnly cookie); API clients ask for it explicitly.
-    return request.headers['x-torque-client'] === 'api' ? { ...body, token } : body;
-  });
+      // Embedded IdP: sub is our user id. A company IdP: match on its email / username claims
+      // (an email the IdP itself marks unverified is not used).
+      let user: User | undefined;
+      if (idp) {
+        user = await findUserById(db, String(claims.sub));
+      } else {
+        const email = claims.email_verified === false ? undefined : claims.email;
+        for (const c of [email, claims.preferred_username, claims.upn]) {
+          if (typeof c === 'string' && c) user = await findUserByUsername(db, c);
+          if (user) break;
+        }
+      }
+      if (!user) {
+        await audit(db, 'token-refused', null, String(claims.sub), { reason: 'unknown user' });
+        throw new HttpError(401, 'This account has no access to the app');
+      }
+      const { token, expiresAt } = await createSession(db, user.id, ttlMs);
+      await audit(db, 'sign-in', user.id, user.username);
+      setSessionCookie(reply, config, token, expiresAt);
+      reply.header('cache-control', 'no-store');
+      const body = sessionResponseSchema.parse({ user, expiresAt: expiresAt.toISOString() });
+      // Browsers never see the token (httpOnly cookie); API clients ask for it explicitly.
+      return request.headers['x-torque-client'] === 'api' ? { ...body, token } : body;
+    },
+  );
 
   /**
    * The current session and when it ends. The PWA keeps that end on the device: it is how
@@ -74,7 +82,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
    */
   app.get(
     '/api/v1/auth/session',
-    { preHandler: ctx.guards.requireUser },
+    { config: { access: 'user', scope: 'caller' } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return sessionResponseSchema.parse({
@@ -84,7 +92,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post('/api/v1/auth/logout', async (request, reply) => {
+  app.post('/api/v1/auth/logout', { config: anonymous }, async (request, reply) => {
     const token = sessionTokenOf(request);
     const userId = token ? await deleteSession(db, token) : null;
     if (userId) await audit(db, 'logout', userId, null);
@@ -93,29 +101,33 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   let embeddedConfig: Promise<AuthConfig> | null = null;
-  app.get('/api/v1/auth/config', async (_request, reply) => {
-    reply.header('cache-control', 'no-cache');
-    if (!idp) {
-      const authority = config.oidcAuthority!;
-      // Best effort: without the IdP's discovery document the logout page just has no link.
-      const endSessionUrl = await verifier.endSessionEndpoint?.().catch(() => null);
-      return authConfigSchema.parse({
-        clientId: config.oidcClientId,
-        authority,
-        knownAuthorities: [new URL(authority).host],
-        authorityMetadata: null,
-        scopes: SCOPES,
-        redirectPath: '/login',
-        postLogoutRedirectPath: '/logout',
-        endSessionUrl: endSessionUrl ?? null,
+  app.get(
+    '/api/v1/auth/config',
+    { config: { access: 'anonymous', scope: 'public' } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      if (!idp) {
+        const authority = config.oidcAuthority!;
+        // Best effort: without the IdP's discovery document the logout page just has no link.
+        const endSessionUrl = await verifier.endSessionEndpoint?.().catch(() => null);
+        return authConfigSchema.parse({
+          clientId: config.oidcClientId,
+          authority,
+          knownAuthorities: [new URL(authority).host],
+          authorityMetadata: null,
+          scopes: SCOPES,
+          redirectPath: '/login',
+          postLogoutRedirectPath: '/logout',
+          endSessionUrl: endSessionUrl ?? null,
+        });
+      }
+      embeddedConfig ??= embeddedAuthConfig(app, ctx).catch((err: unknown) => {
+        embeddedConfig = null;
+        throw err;
       });
-    }
-    embeddedConfig ??= embeddedAuthConfig(app, ctx).catch((err: unknown) => {
-      embeddedConfig = null;
-      throw err;
-    });
-    return embeddedConfig;
-  });
+      return embeddedConfig;
+    },
+  );
 }
 
 /**

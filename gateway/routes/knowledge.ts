@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   articleSchema,
@@ -24,7 +25,7 @@ const fileParamsSchema = z.object({ id: z.string().trim().min(1).max(120) });
 
 /**
  * No field of these requests has control characters; a NUL would otherwise reach the
- * database and fail there. Runs after the session check, so 401 still comes first.
+ * database and fail there. Runs after the session check (401 first) and before the schemas.
  * A repeated parameter (?q=a&q=b) arrives as an array: refused rather than guessed.
  */
 async function refuseBadCharacters(request: FastifyRequest): Promise<void> {
@@ -46,49 +47,59 @@ async function refuseBadCharacters(request: FastifyRequest): Promise<void> {
  * files they link. Any signed-in user, internal or external alike (SPEC §6 "everything
  * else"). Inputs and answers are parsed with contract/knowledge.ts.
  */
-export async function knowledgeRoutes(app: FastifyInstance, { db, guards }: AppContext) {
-  const user = { preHandler: [guards.requireUser, refuseBadCharacters] };
+export async function knowledgeRoutes(app: FastifyInstance, { db }: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const user = { access: 'user', scope: 'public' } as const;
+  const refuse = { preValidation: refuseBadCharacters };
 
-  app.get('/api/v1/knowledge/search', user, async (request) => {
-    const query = knowledgeSearchQuerySchema.parse(request.query ?? {});
-    return knowledgeSearchResponseSchema.parse(await searchKnowledge(db, query));
-  });
+  api.get(
+    '/api/v1/knowledge/search',
+    { config: user, ...refuse, schema: { querystring: knowledgeSearchQuerySchema } },
+    async (request) =>
+      knowledgeSearchResponseSchema.parse(await searchKnowledge(db, request.query)),
+  );
 
-  app.get('/api/v1/knowledge/articles/:uniqueId', user, async (request) => {
-    const { uniqueId } = articleParamsSchema.parse(request.params);
-    return articleSchema.parse(await articleById(db, uniqueId));
-  });
+  api.get(
+    '/api/v1/knowledge/articles/:uniqueId',
+    { config: user, ...refuse, schema: { params: articleParamsSchema } },
+    async (request) => articleSchema.parse(await articleById(db, request.params.uniqueId)),
+  );
 
-  app.get('/api/v1/knowledge/manuals', user, async (request) => {
-    const { model } = manualsQuerySchema.parse(request.query ?? {});
-    return manualsResponseSchema.parse(await manualsOf(db, model));
-  });
+  api.get(
+    '/api/v1/knowledge/manuals',
+    { config: user, ...refuse, schema: { querystring: manualsQuerySchema } },
+    async (request) => manualsResponseSchema.parse(await manualsOf(db, request.query.model)),
+  );
 
-  app.get('/api/v1/knowledge/bulletins', user, async (request) => {
-    const { campaign } = bulletinsQuerySchema.parse(request.query ?? {});
-    return bulletinsResponseSchema.parse(await bulletinsOf(db, campaign));
-  });
+  api.get(
+    '/api/v1/knowledge/bulletins',
+    { config: user, ...refuse, schema: { querystring: bulletinsQuerySchema } },
+    async (request) => bulletinsResponseSchema.parse(await bulletinsOf(db, request.query.campaign)),
+  );
 
-  app.get('/api/v1/files/:id', user, async (request, reply) => {
-    const { id } = fileParamsSchema.parse(request.params);
-    const file = await fileById(db, id);
-    reply
-      .header('cache-control', FILE_CACHE)
-      .header('etag', file.etag)
-      .header('x-content-type-options', 'nosniff')
-      // A stored file is never a page of this origin, whatever its type says.
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header(
-        'content-disposition',
-        `attachment; filename="${safeFilename(file.title, file.fileType)}"`,
-      );
-    const match = request.headers['if-none-match'];
-    if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === file.etag)) {
-      return reply.code(304).send();
-    }
-    return reply
-      .type(file.contentType)
-      .header('content-length', file.bytes.length)
-      .send(file.bytes);
-  });
+  api.get(
+    '/api/v1/files/:id',
+    { config: user, ...refuse, schema: { params: fileParamsSchema } },
+    async (request, reply) => {
+      const file = await fileById(db, request.params.id);
+      reply
+        .header('cache-control', FILE_CACHE)
+        .header('etag', file.etag)
+        .header('x-content-type-options', 'nosniff')
+        // A stored file is never a page of this origin, whatever its type says.
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header(
+          'content-disposition',
+          `attachment; filename="${safeFilename(file.title, file.fileType)}"`,
+        );
+      const match = request.headers['if-none-match'];
+      if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === file.etag)) {
+        return reply.code(304).send();
+      }
+      return reply
+        .type(file.contentType)
+        .header('content-length', file.bytes.length)
+        .send(file.bytes);
+    },
+  );
 }

@@ -51,6 +51,7 @@ const LINKS: Record<LinkName, { title: string; what: string }> = {
 export async function linkRoutes(app: FastifyInstance, { config }: AppContext) {
   app.get<{ Params: { name: string }; Querystring: Record<string, unknown> }>(
     '/links/:name',
+    { config: { access: 'anonymous', scope: 'public' } },
     async (request, reply) => {
       const name = request.params.name as LinkName;
       const link = (LINK_NAMES as readonly string[]).includes(name) ? LINKS[name] : undefined;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   customerSearchQuerySchema,
@@ -33,7 +34,7 @@ function hasControl(value: string): boolean {
 
 /**
  * No field of these lookups has control characters; a NUL would otherwise reach the database
- * and fail there (a 500). Runs after the session check, so 401 still comes first.
+ * and fail there (a 500). Runs after the session check (401 first) and before the schemas.
  */
 async function refuseControlCharacters(request: FastifyRequest): Promise<void> {
   const fields = [
@@ -53,59 +54,78 @@ const iconParamsSchema = z.object({ file: z.string().max(80) });
  * with its contract schema, so the PWA gets exactly the agreed shape. Reports are for
  * internal users only (SPEC §6); cases are filtered to the dealer's own organisation.
  */
-export async function machineRoutes(app: FastifyInstance, { db, guards }: AppContext) {
-  const user = { preHandler: [guards.requireUser, refuseControlCharacters] };
+export async function machineRoutes(app: FastifyInstance, { db }: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const user = { access: 'user', scope: 'public' } as const;
+  const dealers = { access: 'user', scope: 'organisation' } as const;
+  const refuse = { preValidation: refuseControlCharacters };
 
-  app.get('/api/v1/machines/lookup', user, async (request) => {
-    const query = machineLookupQuerySchema.parse(request.query ?? {});
-    return machineLookupResponseSchema.parse({ machine: await lookupMachine(db, query) });
-  });
+  api.get(
+    '/api/v1/machines/lookup',
+    { config: user, ...refuse, schema: { querystring: machineLookupQuerySchema } },
+    async (request) =>
+      machineLookupResponseSchema.parse({ machine: await lookupMachine(db, request.query) }),
+  );
 
-  app.get('/api/v1/machines/models', user, async (request) => {
-    const query = modelTypeaheadQuerySchema.parse(request.query ?? {});
-    return modelTypeaheadResponseSchema.parse(await modelTypeahead(db, query));
-  });
+  api.get(
+    '/api/v1/machines/models',
+    { config: user, ...refuse, schema: { querystring: modelTypeaheadQuerySchema } },
+    async (request) => modelTypeaheadResponseSchema.parse(await modelTypeahead(db, request.query)),
+  );
 
-  app.get('/api/v1/machines/customers', user, async (request) => {
-    const query = customerSearchQuerySchema.parse(request.query ?? {});
-    return customerSearchResponseSchema.parse(await searchByCustomer(db, query));
-  });
+  api.get(
+    '/api/v1/machines/customers',
+    { config: user, ...refuse, schema: { querystring: customerSearchQuerySchema } },
+    async (request) =>
+      customerSearchResponseSchema.parse(await searchByCustomer(db, request.query)),
+  );
 
-  app.get('/api/v1/machines/cases', user, async (request) => {
-    const query = machineRecordsQuerySchema.parse(request.query ?? {});
-    const records = await machineRecords(db, request.user!, 'Case', query);
-    return machineRecordsResponseSchema.parse({ records });
-  });
-
-  app.get(
-    '/api/v1/machines/reports',
-    { preHandler: [guards.requireInternal, refuseControlCharacters] },
+  api.get(
+    '/api/v1/machines/cases',
+    { config: dealers, ...refuse, schema: { querystring: machineRecordsQuerySchema } },
     async (request) => {
-      const query = machineRecordsQuerySchema.parse(request.query ?? {});
-      const records = await machineRecords(db, request.user!, 'Report', query);
+      const records = await machineRecords(db, request.user!, 'Case', request.query);
       return machineRecordsResponseSchema.parse({ records });
     },
   );
 
-  app.get('/api/v1/machines/field-pack', user, async (request) => {
-    const query = fieldPackQuerySchema.parse(request.query ?? {});
-    return fieldPackResponseSchema.parse(await fieldPack(db, request.user!, query));
-  });
+  api.get(
+    '/api/v1/machines/reports',
+    {
+      config: { access: 'internal', scope: 'organisation' },
+      ...refuse,
+      schema: { querystring: machineRecordsQuerySchema },
+    },
+    async (request) => {
+      const records = await machineRecords(db, request.user!, 'Report', request.query);
+      return machineRecordsResponseSchema.parse({ records });
+    },
+  );
+
+  api.get(
+    '/api/v1/machines/field-pack',
+    { config: dealers, ...refuse, schema: { querystring: fieldPackQuerySchema } },
+    async (request) =>
+      fieldPackResponseSchema.parse(await fieldPack(db, request.user!, request.query)),
+  );
 
   // The icons never change for a given name and bytes: a week in any cache, then a 304.
-  app.get('/api/v1/machine-icons/:file', user, async (request, reply) => {
-    const { file } = iconParamsSchema.parse(request.params);
-    const icon = machineIcon(file);
-    if (!icon) throw new HttpError(404, 'No such machine icon');
-    reply
-      .header('cache-control', ICON_CACHE)
-      .header('etag', icon.etag)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
-    const match = request.headers['if-none-match'];
-    if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === icon.etag)) {
-      return reply.code(304).send();
-    }
-    return reply.type('image/svg+xml; charset=utf-8').send(icon.svg);
-  });
+  api.get(
+    '/api/v1/machine-icons/:file',
+    { config: user, ...refuse, schema: { params: iconParamsSchema } },
+    async (request, reply) => {
+      const icon = machineIcon(request.params.file);
+      if (!icon) throw new HttpError(404, 'No such machine icon');
+      reply
+        .header('cache-control', ICON_CACHE)
+        .header('etag', icon.etag)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+      const match = request.headers['if-none-match'];
+      if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === icon.etag)) {
+        return reply.code(304).send();
+      }
+      return reply.type('image/svg+xml; charset=utf-8').send(icon.svg);
+    },
+  );
 }

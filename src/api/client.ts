@@ -2,7 +2,7 @@ import { ApiError, NetworkError } from './errors';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
+  /** Sent as JSON, or as multipart when it is a FormData. */
   body?: unknown;
   /** Added to the URL; empty and undefined values are left out. */
   query?: Record<string, string | undefined>;
@@ -33,13 +33,20 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 
 async function send(path: string, opts: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (file uploads) sets its own multipart boundary.
+  const multipart = opts.body instanceof FormData;
+  if (opts.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
   try {
     return await fetch(buildUrl(path, opts.query), {
       method: opts.method ?? 'GET',
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body:
+        opts.body === undefined
+          ? undefined
+          : multipart
+            ? (opts.body as FormData)
+            : JSON.stringify(opts.body),
       // The gateway's session is an httpOnly SameSite=Strict cookie on this origin.
       credentials: 'same-origin',
       signal: opts.signal,

@@ -100,6 +100,20 @@ export const router = createBrowserRouter([
             },
           },
           {
+            path: '/support/case/:id',
+            lazy: {
+              Component: () =>
+                import('../features/cases/case-detail-screen').then((m) => m.CaseDetailScreen),
+            },
+          },
+          {
+            path: '/support/cases',
+            lazy: {
+              Component: () =>
+                import('../features/cases/case-list-screen').then((m) => m.CaseListScreen),
+            },
+          },
+          {
             path: '/support/dcu/masterkey',
             lazy: {
               Component: () =>
@@ -122,6 +136,16 @@ export const router = createBrowserRouter([
                   Component: () =>
                     import('../features/dealers/dealer-lookup-screen').then(
                       (m) => m.DealerLookupScreen,
+                    ),
+                },
+              },
+              {
+                // Dealer Lookup's results: an organisation's Case History.
+                path: '/support/dealer/cases/:orgId',
+                lazy: {
+                  Component: () =>
+                    import('../features/cases/case-history-screen').then(
+                      (m) => m.CaseHistoryScreen,
                     ),
                 },
               },

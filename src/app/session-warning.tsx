@@ -1,6 +1,3 @@
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
 import { Button, Modal, Text } from '@mantine/core';
 
 /** The session timer's modal (SPEC §2 "Session warning modal"). */

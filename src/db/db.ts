@@ -4,6 +4,12 @@ import {
   schemaV1,
   schemaV2,
   schemaV3,
+  schemaV4,
+  type CaseFeedRow,
+  type CaseImageRow,
+  type CaseLayoutRow,
+  type CaseListStoreRow,
+  type CaseRow,
   type ArticleRow,
   type FileRow,
   type KnowledgeResultsRow,
@@ -37,12 +43,18 @@ export class TorqueDb extends Dexie {
   knowledgeResults!: Table<KnowledgeResultsRow, [string, string]>;
   articles!: Table<ArticleRow, [string, string]>;
   files!: Table<FileRow, [string, string]>;
+  cases!: Table<CaseRow, [string, string]>;
+  caseFeeds!: Table<CaseFeedRow, [string, string]>;
+  caseLists!: Table<CaseListStoreRow, [string, string]>;
+  caseImages!: Table<CaseImageRow, [string, string]>;
+  caseLayouts!: Table<CaseLayoutRow, [string, string]>;
 
   constructor(name = DB_NAME) {
     super(name);
     this.version(1).stores(schemaV1);
     this.version(2).stores(schemaV2);
     this.version(3).stores(schemaV3);
+    this.version(4).stores(schemaV4);
   }
 }
 

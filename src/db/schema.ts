@@ -4,6 +4,7 @@ import type {
   KnowledgeSearchResponse,
   ManualsResponse,
 } from '../../contract/knowledge';
+import type { CaseDetail, CaseListRow, FeedItem, LayoutResponse } from '../../contract/cases';
 import type {
   CaseSummary,
   MachineDetail,
@@ -91,7 +92,7 @@ export type OutboxStatus =
   'pending' | 'sending' | 'done' | 'retry' | 'needs-attention' | 'waiting-for-sign-in';
 
 /** The kinds of queued write; src/sync/write-kinds.ts says how each is sent. */
-export type OutboxKind = 'dcu-pairing';
+export type OutboxKind = 'dcu-pairing' | 'case-file' | 'case-feed-item' | 'case-close';
 
 export interface OutboxError {
   /** HTTP status; absent for network failures. */
@@ -237,4 +238,61 @@ export const schemaV3 = {
   knowledgeResults: '[ownerUserId+key], [ownerUserId+syncedAt]',
   articles: '[ownerUserId+uniqueId], [ownerUserId+viewedAt]',
   files: '[ownerUserId+id]',
+} as const;
+
+/** A case or report as last fetched (product §2 Case detail), so it opens offline. */
+export interface CaseRow {
+  ownerUserId: string;
+  id: string;
+  detail: CaseDetail;
+  syncedAt: number;
+}
+
+/** A case's feed, oldest first, as last fetched. */
+export interface CaseFeedRow {
+  ownerUserId: string;
+  caseId: string;
+  items: FeedItem[];
+  syncedAt: number;
+}
+
+/**
+ * A case list as last fetched: the dealer's list (`dealer`) or an organisation's Case History
+ * (`org|{orgId}`). `complete` is false while later pages are still being fetched.
+ */
+export interface CaseListStoreRow {
+  ownerUserId: string;
+  key: string;
+  cases: CaseListRow[];
+  total: number;
+  complete: boolean;
+  syncedAt: number;
+}
+
+/** An image attachment's thumbnail kept on the device, so the grid shows offline. */
+export interface CaseImageRow {
+  ownerUserId: string;
+  /** The file id. */
+  id: string;
+  caseId: string;
+  blob: Blob;
+  savedAt: number;
+}
+
+/** A record type's layout (Additional Details), so it renders offline. */
+export interface CaseLayoutRow {
+  ownerUserId: string;
+  recordTypeId: string;
+  layout: LayoutResponse;
+  syncedAt: number;
+}
+
+/** Version 4: cases, their feeds, case lists, image thumbnails and layouts. */
+export const schemaV4 = {
+  ...schemaV3,
+  cases: '[ownerUserId+id], [ownerUserId+syncedAt]',
+  caseFeeds: '[ownerUserId+caseId]',
+  caseLists: '[ownerUserId+key]',
+  caseImages: '[ownerUserId+id], [ownerUserId+caseId]',
+  caseLayouts: '[ownerUserId+recordTypeId]',
 } as const;

@@ -1,4 +1,4 @@
-import { db, ownerRange } from '../db/db';
+import { db, ownerRange, type TorqueDb } from '../db/db';
 import type { OutboxKind, OutboxRow } from '../db/schema';
 
 export interface EnqueueInput {
@@ -7,6 +7,8 @@ export interface EnqueueInput {
   summary: string;
   ownerUserId: string;
   dependsOn?: string[];
+  /** Set by writes queued together, so they keep their order within one millisecond. */
+  createdAt?: number;
 }
 
 /**
@@ -14,7 +16,7 @@ export interface EnqueueInput {
  * Features call this inside their own Dexie transaction when they also write an optimistic
  * local record (the two land together or not at all).
  */
-export async function enqueue(input: EnqueueInput): Promise<OutboxRow> {
+export async function enqueue(input: EnqueueInput, database: TorqueDb = db): Promise<OutboxRow> {
   const now = Date.now();
   const row: OutboxRow = {
     id: crypto.randomUUID(),
@@ -25,11 +27,11 @@ export async function enqueue(input: EnqueueInput): Promise<OutboxRow> {
     status: 'pending',
     attempts: 0,
     dependsOn: input.dependsOn ?? [],
-    createdAt: now,
+    createdAt: input.createdAt ?? now,
     updatedAt: now,
     nextAttemptAt: now,
   };
-  await db.outbox.add(row);
+  await database.outbox.add(row);
   return row;
 }
 

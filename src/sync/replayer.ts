@@ -72,11 +72,17 @@ export function classify(answer: SendAnswer): Outcome {
   return { kind: 'refused', error };
 }
 
+function isPlainRecord(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
 /** Replaces every string equal to a temporary id (a dependency's entry id) by its server id. */
 export function resolveTemporaryIds(value: unknown, ids: ReadonlyMap<string, string>): unknown {
   if (typeof value === 'string') return ids.get(value) ?? value;
   if (Array.isArray(value)) return value.map((v) => resolveTemporaryIds(v, ids));
-  if (value && typeof value === 'object') {
+  // Only plain records are walked: a photo's Blob (kept in the payload until sent) is a value.
+  if (value && typeof value === 'object' && isPlainRecord(value)) {
     return Object.fromEntries(
       Object.entries(value).map(([k, v]) => [k, resolveTemporaryIds(v, ids)]),
     );
@@ -229,6 +235,9 @@ export async function replayOutbox(
       summary.needsAttention++;
     }
     await database.outbox.update(entry.id, patch);
+    if (outcome.kind === 'done' && kind.applied) {
+      await kind.applied(database, userId, outcome.result).catch(() => undefined);
+    }
 
     // Offline, signed out or throttled: the next entries would meet the same answer.
     const stop =

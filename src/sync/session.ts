@@ -7,6 +7,7 @@ import { endSessionOrRemember, settlePendingLogout } from '../api/logout-pending
 import { signInPrompt } from '../api/sign-in-prompt';
 import { db } from '../db/db';
 import { COLOR_SCHEME_KEY } from './color-scheme-key';
+import { dropHomeSnapshot, followSession } from './home-snapshot';
 
 export type SessionStatus = 'signed-in' | 'signed-out';
 
@@ -31,6 +32,7 @@ export function onSessionStatus(listener: (status: SessionStatus) => void): () =
  * session's end, which slides with use and bounds how long an offline start trusts it.
  */
 export async function storeSession(res: SessionResponse): Promise<void> {
+  followSession(res.user.id, Date.parse(res.expiresAt));
   await db.transaction('rw', db.profile, db.session, async () => {
     await db.profile.put({ key: 'me', user: res.user, syncedAt: Date.now() });
     await db.session.put({
@@ -46,8 +48,12 @@ export async function saveSession(res: SessionResponse): Promise<void> {
   setStatus('signed-in');
 }
 
-/** Deletes the signed-in profile and the session marker, and nothing else (the outbox stays). */
+/**
+ * Deletes the signed-in profile, the session marker and the Home snapshot, and nothing else
+ * (the outbox stays).
+ */
 async function clearLocalSession(): Promise<void> {
+  dropHomeSnapshot();
   await db.transaction('rw', db.profile, db.session, async () => {
     await db.profile.delete('me');
     await db.session.delete('current');

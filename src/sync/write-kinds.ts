@@ -1,4 +1,6 @@
+import type { TorqueDb } from '../db/db';
 import type { OutboxKind } from '../db/schema';
+import { caseWriteKinds } from './case-write-kinds';
 
 /**
  * How each kind of queued write is sent. The replayer (page or service worker) looks the
@@ -12,6 +14,11 @@ export interface WriteKind {
   body(payload: unknown): unknown;
   /** The server id in the gateway's answer, for writes others depend on. */
   serverId?(result: unknown): string | undefined;
+  /**
+   * Writes the gateway's answer into the stored rows the screens read, so what the user did
+   * shows as sent before the next refresh. A failure here does not undo the send.
+   */
+  applied?(database: TorqueDb, ownerUserId: string, result: unknown): Promise<void>;
 }
 
 export const writeKinds: Record<OutboxKind, WriteKind> = {
@@ -21,4 +28,5 @@ export const writeKinds: Record<OutboxKind, WriteKind> = {
     body: (payload) => payload,
     serverId: (result) => (result as { pairingId?: string } | undefined)?.pairingId,
   },
+  ...caseWriteKinds,
 };

@@ -6,6 +6,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../src/db/db';
 import { MachineSearchScreen } from '../../src/features/machines/machine-search-screen';
+import { machineRowOf } from '../../src/sync/machines';
+import { machineDetail } from './machine-fixtures';
 import { makeUser, resetDb, signInLocally } from './render';
 
 function Where() {
@@ -140,20 +142,60 @@ describe('machine search: model typeahead (SPEC §4)', () => {
     );
   });
 
-  it('offline it says the search needs a connection and keeps the input', async () => {
+  function offline() {
     Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false });
-    try {
-      renderAt('/support/machine/search');
-      type('Serial Number', '52016');
-      type('Model Number', 'M7-172');
-      expect((await screen.findByRole('status')).textContent).toMatch(/needs a connection/);
-      expect(
-        (screen.getByLabelText('Model Number', { selector: 'input' }) as HTMLInputElement).value,
-      ).toBe('M7-172');
-      expect(fetchMock).not.toHaveBeenCalled();
-    } finally {
-      Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => true });
-    }
+  }
+  afterEach(() =>
+    Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => true }),
+  );
+
+  it('offline with no machines on the device it says so and keeps the input', async () => {
+    offline();
+    renderAt('/support/machine/search');
+    type('Serial Number', '52016');
+    type('Model Number', 'M7-172');
+    expect((await screen.findByRole('status')).textContent).toMatch(
+      /no machines are kept on this device yet/,
+    );
+    expect(
+      (screen.getByLabelText('Model Number', { selector: 'input' }) as HTMLInputElement).value,
+    ).toBe('M7-172');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('offline it searches the machines on the device by model or serial and opens one', async () => {
+    const user = makeUser();
+    await db.machines.bulkPut(
+      [
+        machineDetail(),
+        machineDetail({
+          inventoryId: 'INV-2',
+          serialNumber: '52099',
+          materialNumber: 'M7-151',
+          endCustomerName: 'Ada Farms',
+        }),
+        machineDetail({ inventoryId: 'INV-3', serialNumber: '10001', materialNumber: 'L4760' }),
+      ].map((d) => machineRowOf(user.id, d, Date.now())),
+    );
+    offline();
+    renderAt('/support/machine/search');
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'No connection: searching the 3 machines on this device.',
+    );
+    type('Serial Number', '520');
+    await screen.findByRole('button', { name: /M7-151 · 52099 · Ada Farms/ });
+    expect(screen.getByRole('button', { name: /M7-172 · 52016 · Walter Hanson/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /L4760/ })).toBeNull();
+
+    type('Model Number', 'm7-15');
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: /M7-172 · 52016/ })).toBeNull(),
+    );
+    fireEvent.click(screen.getByRole('button', { name: /M7-151 · 52099/ }));
+    expect(screen.getByTestId('where').textContent).toBe(
+      '/support/machine/details/sn-52099/mn-M7-151',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 

@@ -1,7 +1,6 @@
 import './setup-dom';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../src/db/db';
 import { SupportMenu } from '../../src/features/support/support-menu';
 import { makeUser, renderScreen, resetDb, signInLocally } from './render';
 
@@ -50,30 +49,8 @@ describe('Support menu', () => {
     expect(names).not.toContain('Dealer Lookup');
   });
 
-  it('asks before Product Delivery Inspection opens a new tab: Deny closes, Allow opens', async () => {
+  it('asks before Product Delivery Inspection opens a new tab: Deny closes, Allow opens it for the machine', async () => {
     await signInLocally(makeUser());
-    await db.config.put({
-      key: 'remote',
-      syncedAt: Date.now(),
-      config: {
-        productName: 'Torque',
-        version: '1.0',
-        callTscNumber: '1',
-        privacyPolicyUrl: '/p',
-        passwordResetUrl: '/r',
-        passwordArticleUrl: '/a',
-        training: {
-          certifiedServiceTechCourse: '/1',
-          serviceCoursesCatalog: '/2',
-          technicianCertificationGuide: '/3',
-        },
-        productDeliveryInspectionUrl: '/links/pdi',
-        crmFrontDoorUrl: '/c',
-        communityUrl: '/c',
-        qualityReportUrl: '/q',
-        partsPdfUrl: '/pp',
-      },
-    });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     renderScreen(<SupportMenu />, '/support');
 
@@ -91,13 +68,18 @@ describe('Support menu', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Product Delivery Inspection' }));
     const again = await screen.findByRole('dialog');
-    await vi.waitFor(() =>
-      expect(
-        (within(again).getByRole('button', { name: 'Allow' }) as HTMLButtonElement).disabled,
-      ).toBe(false),
+    const allow = within(again).getByRole('button', { name: 'Allow' }) as HTMLButtonElement;
+    expect(allow.disabled).toBe(true);
+    fireEvent.change(within(again).getByLabelText(/Model/), { target: { value: ' M7-172 ' } });
+    fireEvent.change(within(again).getByLabelText(/Serial Number/), {
+      target: { value: '51234' },
+    });
+    fireEvent.click(allow);
+    expect(open).toHaveBeenCalledWith(
+      '/support/machine/pdi/sn-51234/mn-M7-172',
+      '_blank',
+      'noopener,noreferrer',
     );
-    fireEvent.click(within(again).getByRole('button', { name: 'Allow' }));
-    expect(open).toHaveBeenCalledWith('/links/pdi', '_blank', 'noopener,noreferrer');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

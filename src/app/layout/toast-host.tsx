@@ -1,5 +1,3 @@
-import '@mantine/core/styles/Notification.css';
-import '@mantine/core/styles/CloseButton.css';
 import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/SimpleGrid.css';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { DcuStatus } from '../../api/dcu';
 import { formatLastReported } from '../../domain/dcu-input';

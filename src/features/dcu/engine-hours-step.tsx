@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Input.css';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { ENGINE_HOURS_MAX_LENGTH } from '../../../contract/dcu';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Input.css';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { imeiProblem, isImeiComplete, keepImeiDigits } from '../../domain/dcu-input';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Input.css';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { masterKeySerialProblem } from '../../../contract/dcu';

@@ -1,8 +1,3 @@
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/CloseButton.css';
 import { Button, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';

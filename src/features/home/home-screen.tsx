@@ -1,5 +1,6 @@
 import './home.css';
 import { Loader, Stack } from '@mantine/core';
+import { useHomeSnapshot } from '../../components/use-home-snapshot';
 import { useProfile } from '../../components/use-profile';
 import { useRemoteConfig } from '../../components/use-remote-config';
 import { PasswordBanner } from './password-banner';
@@ -10,6 +11,7 @@ import { RecentActivity } from './recent-activity';
 export function HomeScreen() {
   const user = useProfile();
   const config = useRemoteConfig();
+  useHomeSnapshot(user?.id);
   if (!user) return <Loader m="xl" />;
   return (
     <Stack gap="md">

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Alert.css';
 import { Alert, Anchor, Button, Text } from '@mantine/core';
 import {
   formatBannerDate,

@@ -1,5 +1,3 @@
-import '@mantine/core/styles/Tabs.css';
-import '@mantine/core/styles/Badge.css';
 import { Badge, Group, Loader, Paper, Tabs, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';

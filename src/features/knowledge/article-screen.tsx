@@ -1,5 +1,4 @@
 import './knowledge.css';
-import '@mantine/core/styles/Alert.css';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

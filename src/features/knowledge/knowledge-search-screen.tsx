@@ -1,9 +1,4 @@
 import './knowledge.css';
-import '@mantine/core/styles/Tabs.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Pagination.css';
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Progress.css';
 import {
   Alert,
   Button,

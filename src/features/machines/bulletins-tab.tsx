@@ -1,5 +1,3 @@
-import '@mantine/core/styles/Accordion.css';
-import '@mantine/core/styles/Badge.css';
 import { Accordion, Badge, Group, Stack, Text } from '@mantine/core';
 import { NO_SEARCH_RESULTS } from '../../../contract/knowledge';
 import type { Campaign } from '../../../contract/machines';

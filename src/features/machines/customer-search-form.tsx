@@ -1,9 +1,3 @@
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Select, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { customerSearchProblem } from '../../../contract/machines';

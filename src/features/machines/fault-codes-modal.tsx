@@ -1,10 +1,3 @@
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/SegmentedControl.css';
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Badge.css';
 import { Badge, Modal, ScrollArea, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { FaultCode, FaultSeverity } from '../../../contract/machines';

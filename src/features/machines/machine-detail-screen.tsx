@@ -1,5 +1,4 @@
 import './machines.css';
-import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Badge.css';
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { MachineDetail } from '../../../contract/machines';
 import { MachineIcon } from './machine-icon';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/SimpleGrid.css';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { MachineDetail } from '../../../contract/machines';
 

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Stack, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';

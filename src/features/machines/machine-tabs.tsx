@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Tabs.css';
 import { Tabs } from '@mantine/core';
 import { useState } from 'react';
 import type { MachineDetail } from '../../../contract/machines';

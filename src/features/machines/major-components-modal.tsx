@@ -1,7 +1,3 @@
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
 import { Modal, Paper, Stack, Text } from '@mantine/core';
 import type { MajorComponent } from '../../../contract/machines';
 import { formatDay } from '../../domain/calendar-day';

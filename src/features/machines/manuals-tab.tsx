@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Accordion.css';
 import { Accordion } from '@mantine/core';
 import {
   MANUAL_SECTIONS,

@@ -1,12 +1,9 @@
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/Alert.css';
 import { Alert, Autocomplete, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { DEVICE_MATCH_LIMIT } from '../../domain/device-machine-search';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { MACHINE_NOT_FOUND_MESSAGE } from '../../../contract/machines';
-import { MODEL_SEARCH_NEEDS_CONNECTION } from './needs-connection';
-import { useModelTypeahead } from './use-model-typeahead';
+import { NO_DEVICE_MATCH, NO_MACHINES_ON_DEVICE, searchingDevice } from './needs-connection';
+import { useModelTypeahead, type TypeaheadState } from './use-model-typeahead';
 
 export interface ModelSerialInput {
   model: string;
@@ -87,15 +84,70 @@ export function ModelSerialForm({
             {typeahead.message}
           </Alert>
         )}
-        {typeahead.status === 'offline' && (
-          <Text c="orange.9" role="status">
-            {MODEL_SEARCH_NEEDS_CONNECTION}
-          </Text>
+        {typeahead.status === 'device' && (
+          <DeviceMatches
+            state={typeahead}
+            typed={Boolean(value.model.trim() || value.serial.trim())}
+            onPick={onFound}
+          />
         )}
         <Button type="submit" disabled={!value.model.trim() || !value.serial.trim()}>
           Search
         </Button>
       </Stack>
     </form>
+  );
+}
+
+function DeviceMatches({
+  state,
+  typed,
+  onPick,
+}: {
+  state: Extract<TypeaheadState, { status: 'device' }>;
+  typed: boolean;
+  onPick: (m: { model: string; serial: string }) => void;
+}) {
+  if (state.onDevice === 0) {
+    return (
+      <Text c="orange.9" role="status">
+        {NO_MACHINES_ON_DEVICE}
+      </Text>
+    );
+  }
+  const shown = state.matches.slice(0, DEVICE_MATCH_LIMIT);
+  return (
+    <Stack gap="xs">
+      <Text c="orange.9" role="status">
+        {searchingDevice(state.onDevice)}
+      </Text>
+      {typed && shown.length === 0 && <Text size="sm">{NO_DEVICE_MATCH}</Text>}
+      {typed && shown.length > 0 && (
+        <Stack gap={4}>
+          {shown.map((m) => (
+            <Button
+              key={m.inventoryId}
+              variant="subtle"
+              justify="flex-start"
+              h="auto"
+              py={6}
+              onClick={() => onPick({ model: m.materialNumber, serial: m.serialNumber })}
+            >
+              <Text size="sm" ta="left">
+                <Text span fw={600} size="sm">
+                  {m.materialNumber} · {m.serialNumber}
+                </Text>
+                {m.endCustomerName ? ` · ${m.endCustomerName}` : ''}
+              </Text>
+            </Button>
+          ))}
+          {state.matches.length > shown.length && (
+            <Text size="sm" c="dimmed">
+              {state.matches.length - shown.length} more: type more of the model or serial.
+            </Text>
+          )}
+        </Stack>
+      )}
+    </Stack>
   );
 }

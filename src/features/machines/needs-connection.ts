@@ -1,6 +1,14 @@
-/** product §4 "Offline-first": lookups that need the server say so plainly. */
-export const MODEL_SEARCH_NEEDS_CONNECTION =
-  'Model search needs a connection. What you typed is kept; it runs when you are back online.';
+/**
+ * product §4 "Offline-first": lookups that need the server say so plainly. Offline, the model
+ * search runs over the machines kept on the device, and says so.
+ */
+export const searchingDevice = (count: number) =>
+  count === 1
+    ? 'No connection: searching the 1 machine on this device.'
+    : `No connection: searching the ${count} machines on this device.`;
+export const NO_MACHINES_ON_DEVICE =
+  'No connection, and no machines are kept on this device yet. Prepare for the field (Settings) downloads them; what you typed is kept.';
+export const NO_DEVICE_MATCH = 'No machine on this device matches.';
 export const LIST_NEEDS_CONNECTION =
   'Customer search needs a connection. Results you opened before on this device still show.';
 export const DETAIL_NEEDS_CONNECTION =

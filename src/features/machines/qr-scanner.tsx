@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Badge.css';
 import { Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { CaseSummary } from '../../../contract/machines';

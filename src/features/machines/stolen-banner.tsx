@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Alert.css';
 import { Alert, Anchor, Text } from '@mantine/core';
 
 /** SPEC §2: a red 'Listed as Stolen' banner with a phone instruction (the Call TSC number). */

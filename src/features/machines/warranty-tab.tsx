@@ -1,9 +1,3 @@
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Table.css';
 import { Badge, Group, Modal, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import type { Policy } from '../../../contract/machines';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/ActionIcon.css';
 import { ActionIcon, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { EmptyState } from '../../components/empty-state';

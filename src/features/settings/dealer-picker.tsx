@@ -1,7 +1,8 @@
 import { Select } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { searchDealers, type Dealer } from '../../api/dealers';
 import { ApiError, NetworkError } from '../../api/errors';
+import { useDebouncedLookup } from '../../components/use-debounced-lookup';
 
 const MIN_CHARS = 2;
 const DEBOUNCE_MS = 300;
@@ -25,36 +26,28 @@ export function DealerPicker({
   disabled?: boolean;
 }) {
   const [search, setSearch] = useState('');
-  const [dealers, setDealers] = useState<Dealer[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    const term = search.trim();
-    if (term.length < MIN_CHARS || (value && term === label(value))) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      searchDealers({ name: term }, controller.signal).then(
-        (found) => {
-          setDealers(found);
-          setProblem(found.length ? null : 'No dealer matches that name.');
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          setProblem(
-            error instanceof NetworkError
-              ? 'Finding a dealer needs a connection.'
-              : error instanceof ApiError
-                ? error.message
-                : 'Dealer search failed. Please try again.',
-          );
-        },
-      );
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [search, value]);
+  const term = search.trim();
+  const lookup = useDebouncedLookup(
+    term.length >= MIN_CHARS && !(value && term === label(value)) ? { name: term } : null,
+    searchDealers,
+    DEBOUNCE_MS,
+  );
+  const dealers =
+    lookup.status === 'done'
+      ? lookup.value
+      : lookup.status === 'loading'
+        ? (lookup.last ?? [])
+        : [];
+  const problem =
+    lookup.status === 'error'
+      ? lookup.error instanceof NetworkError
+        ? 'Finding a dealer needs a connection.'
+        : lookup.error instanceof ApiError
+          ? lookup.error.message
+          : 'Dealer search failed. Please try again.'
+      : lookup.status === 'done' && dealers.length === 0
+        ? 'No dealer matches that name.'
+        : null;
 
   const data = [...(value ? [value] : []), ...dealers.filter((d) => d.id !== value?.id)].map(
     (d) => ({ value: d.id, label: label(d) }),

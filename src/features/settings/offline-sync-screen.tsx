@@ -1,16 +1,3 @@
-import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Progress.css';
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Divider.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/ScrollArea.css';
 import { Button, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useOnline } from '../../components/use-online';

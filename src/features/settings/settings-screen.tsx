@@ -1,9 +1,3 @@
-import '@mantine/core/styles/SegmentedControl.css';
-import '@mantine/core/styles/Divider.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
 import {
   Anchor,
   Button,

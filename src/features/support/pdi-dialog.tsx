@@ -1,36 +1,52 @@
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { machinePathSegments } from '../../domain/route-params';
 
 /**
- * SPEC §2: Product Delivery Inspection leaves the product, so it asks first. Allow opens
- * the provider's inspection page in a new tab (noopener: that page gets no handle on us).
+ * Product §2: Product Delivery Inspection leaves the product, so it asks first. The
+ * inspection page is keyed by model and serial, so the dialog asks for them too; Allow opens
+ * the product's inspection route for that machine in a new tab (noopener: that page gets
+ * no handle on us).
  */
-export function PdiDialog({
-  opened,
-  url,
-  onClose,
-}: {
-  opened: boolean;
-  url: string | null;
-  onClose: () => void;
-}) {
+export function PdiDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [model, setModel] = useState('');
+  const [serial, setSerial] = useState('');
+  const machine = { model: model.trim(), serial: serial.trim() };
+  const ready = machine.model !== '' && machine.serial !== '';
   const allow = () => {
-    if (url) window.open(url, '_blank', 'noopener,noreferrer');
+    if (!ready) return;
+    window.open(
+      `/support/machine/pdi/${machinePathSegments(machine)}`,
+      '_blank',
+      'noopener,noreferrer',
+    );
     onClose();
   };
   return (
     <Modal opened={opened} onClose={onClose} title="Open a new tab?" centered>
-      <Text mb="md">You are about to open a new tab and leave the product. Are you sure?</Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Deny
-        </Button>
-        <Button onClick={allow} disabled={!url}>
-          Allow
-        </Button>
-      </Group>
+      <Stack gap="sm">
+        <Text>You are about to open a new tab and leave the product. Are you sure?</Text>
+        <TextInput
+          label="Model"
+          value={model}
+          onChange={(e) => setModel(e.currentTarget.value)}
+          required
+        />
+        <TextInput
+          label="Serial Number"
+          value={serial}
+          onChange={(e) => setSerial(e.currentTarget.value)}
+          required
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Deny
+          </Button>
+          <Button onClick={allow} disabled={!ready}>
+            Allow
+          </Button>
+        </Group>
+      </Stack>
     </Modal>
   );
 }

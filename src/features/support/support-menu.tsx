@@ -2,7 +2,6 @@ import { Button, Loader, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useProfile } from '../../components/use-profile';
-import { useRemoteConfig } from '../../components/use-remote-config';
 import { PdiDialog } from './pdi-dialog';
 
 interface Item {
@@ -27,7 +26,6 @@ const items: readonly Item[] = [
 
 export function SupportMenu() {
   const user = useProfile();
-  const config = useRemoteConfig();
   const navigate = useNavigate();
   const [pdiOpen, setPdiOpen] = useState(false);
 
@@ -51,11 +49,7 @@ export function SupportMenu() {
           {item.label}
         </Button>
       ))}
-      <PdiDialog
-        opened={pdiOpen}
-        url={config?.productDeliveryInspectionUrl ?? null}
-        onClose={() => setPdiOpen(false)}
-      />
+      <PdiDialog opened={pdiOpen} onClose={() => setPdiOpen(false)} />
     </Stack>
   );
 }

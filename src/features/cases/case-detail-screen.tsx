@@ -1,0 +1,86 @@
+import './cases.css';
+import { Loader, Paper, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { LastUpdated } from '../../components/last-updated';
+import { useProfile } from '../../components/use-profile';
+import { feedEntries, queuedClose } from '../../domain/case-feed';
+import { isClosedStatus } from '../../domain/case-update';
+import { AdditionalDetails } from './additional-details';
+import { CaseFeed } from './case-feed';
+import { CaseHeader } from './case-header';
+import { CaseNotFound } from './case-not-found';
+import { PostUpdatePanel } from './post-update-panel';
+import { useCaseDetail, type CaseData } from './use-case-detail';
+
+/** Shown offline for a case never opened on this device. */
+export const CASE_NEEDS_CONNECTION =
+  'This case has not been opened on this device yet. Connect to the internet to open it.';
+
+function CaseView({
+  data,
+  online,
+}: {
+  data: CaseData & { row: NonNullable<CaseData['row']> };
+  online: boolean;
+}) {
+  const { detail } = data.row;
+  const entries = useMemo(
+    () => feedEntries(data.feed?.items ?? [], data.writes),
+    [data.feed, data.writes],
+  );
+  const closing = queuedClose(data.writes);
+  return (
+    <div className="case-layout">
+      <Stack gap="md" style={{ minWidth: 0 }}>
+        {!online && <LastUpdated at={data.row.syncedAt} />}
+        <CaseHeader detail={detail} closing={closing} />
+        {data.layout && <AdditionalDetails layout={data.layout.layout} fields={detail.fields} />}
+        {/* The case's Parts Predictions section takes its place here. */}
+        <section aria-label="Feed">
+          {data.feed ? (
+            <CaseFeed entries={entries} thumbnails={data.thumbnails} online={online} />
+          ) : (
+            <Loader size="sm" />
+          )}
+        </section>
+      </Stack>
+      <PostUpdatePanel
+        caseId={detail.id}
+        caseNumber={detail.caseNumber}
+        closed={closing !== null || isClosedStatus(detail.status)}
+      />
+    </div>
+  );
+}
+
+/** /support/case/:id (product §2 Case detail). */
+export function CaseDetailScreen() {
+  const user = useProfile();
+  const { id = '' } = useParams();
+  const { data, refresh, online } = useCaseDetail(user?.id, id);
+
+  if (refresh !== null && refresh !== 'loading') {
+    if (refresh.status === 'not-found') return <CaseNotFound />;
+    if (refresh.status === 'error' && refresh.httpStatus === 400) return <CaseNotFound />;
+  }
+  if (!user || data === undefined) return <Loader m="xl" />;
+  if (data?.row) return <CaseView data={{ ...data, row: data.row }} online={online} />;
+  if (refresh === 'loading' || (refresh === null && online) || refresh?.status === 'ok') {
+    return <Loader m="xl" />;
+  }
+  if (refresh?.status === 'error') {
+    return (
+      <Paper withBorder p="md" maw={720} mx="auto">
+        <Text c="red.8" role="alert">
+          The case could not be loaded. {refresh.message}
+        </Text>
+      </Paper>
+    );
+  }
+  return (
+    <Text c="orange.9" role="status" ta="center" mt="lg">
+      {CASE_NEEDS_CONNECTION}
+    </Text>
+  );
+}

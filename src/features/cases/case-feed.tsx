@@ -1,0 +1,166 @@
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { FeedAttachment } from '../../../contract/cases';
+import { EmptyState } from '../../components/empty-state';
+import { splitAttachments, type FeedEntry } from '../../domain/case-feed';
+import { formatFileSize } from '../../domain/file-size';
+import { ImageGrid } from './image-grid';
+import { ImageViewer, type ViewerImage } from './image-viewer';
+import { useObjectUrls } from './use-object-urls';
+
+const when = (iso: string | number) => new Date(iso).toLocaleString();
+
+function Downloads({ files }: { files: readonly FeedAttachment[] }) {
+  if (files.length === 0) return null;
+  return (
+    <Stack gap={4} data-testid="download-list">
+      {files.map((f) => (
+        <Group key={f.id} gap="xs" wrap="nowrap">
+          <Anchor href={f.url} download={f.name} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {f.name}
+          </Anchor>
+          <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+            {f.fileExtension.toUpperCase()} · {formatFileSize(f.size)}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The message feed (product §2 Case detail), oldest first as a conversation reads. Updates
+ * still on the device show at once, marked as waiting to send.
+ */
+export function CaseFeed({
+  entries,
+  thumbnails,
+  online,
+}: {
+  entries: readonly FeedEntry[];
+  thumbnails: ReadonlyMap<string, Blob>;
+  online: boolean;
+}) {
+  const thumbUrls = useObjectUrls(thumbnails);
+  const localBlobs = useMemo(
+    () =>
+      new Map(
+        entries.flatMap((e) => (e.kind === 'queued' ? e.files.map((f) => [f.id, f.blob]) : [])) as [
+          string,
+          Blob,
+        ][],
+      ),
+    [entries],
+  );
+  const localUrls = useObjectUrls(localBlobs);
+  const [open, setOpen] = useState<number | null>(null);
+
+  // Every image of the case, in feed order: the viewer steps through all of them.
+  const viewerImages: ViewerImage[] = useMemo(
+    () =>
+      entries.flatMap((e) =>
+        e.kind === 'sent'
+          ? splitAttachments(e.item.attachments).images.map((a) => ({
+              key: a.id,
+              name: a.name,
+              src: online ? a.url : (thumbUrls.get(a.id) ?? null),
+            }))
+          : e.files
+              .filter((f) => f.type.startsWith('image/'))
+              .map((f) => ({ key: f.id, name: f.name, src: localUrls.get(f.id) ?? null })),
+      ),
+    [entries, online, thumbUrls, localUrls],
+  );
+  const openKey = (key: string) => setOpen(viewerImages.findIndex((i) => i.key === key));
+
+  if (entries.length === 0) return <EmptyState>No updates yet</EmptyState>;
+  return (
+    <Stack gap="sm" data-testid="case-feed">
+      {entries.map((e) => {
+        if (e.kind === 'sent') {
+          const { images, others } = splitAttachments(e.item.attachments);
+          return (
+            <Paper
+              key={e.item.id}
+              withBorder
+              p="sm"
+              className="case-feed-item"
+              data-testid="feed-item"
+            >
+              <Group justify="space-between" gap="xs" mb={4}>
+                <Text size="sm" fw={600}>
+                  {e.item.authorName ?? e.item.title}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {when(e.item.createdAt)}
+                </Text>
+              </Group>
+              <Stack gap="xs">
+                {e.item.body && <Text className="case-feed-body">{e.item.body}</Text>}
+                <ImageGrid
+                  images={images.map((a) => ({
+                    key: a.id,
+                    name: a.name,
+                    src: thumbUrls.get(a.id) ?? (online ? a.thumbnailUrl : null),
+                  }))}
+                  onOpen={openKey}
+                />
+                <Downloads files={others} />
+              </Stack>
+            </Paper>
+          );
+        }
+        const images = e.files.filter((f) => f.type.startsWith('image/'));
+        const others = e.files.filter((f) => !f.type.startsWith('image/'));
+        return (
+          <Paper
+            key={e.id}
+            withBorder
+            p="sm"
+            className="case-feed-item"
+            data-testid="feed-item-queued"
+            style={{ borderStyle: 'dashed' }}
+          >
+            <Group justify="space-between" gap="xs" mb={4}>
+              {e.state === 'needs-attention' ? (
+                <Badge color="red" variant="light" component={Link} to="/settings/offline">
+                  Needs attention
+                </Badge>
+              ) : (
+                <Badge color="gray" variant="light">
+                  Waiting to send
+                </Badge>
+              )}
+              <Text size="xs" c="dimmed">
+                {when(e.queuedAt)}
+              </Text>
+            </Group>
+            <Stack gap="xs">
+              {e.body && <Text className="case-feed-body">{e.body}</Text>}
+              <ImageGrid
+                images={images.map((f) => ({
+                  key: f.id,
+                  name: f.name,
+                  src: localUrls.get(f.id) ?? null,
+                }))}
+                onOpen={openKey}
+              />
+              {others.map((f) => (
+                <Text key={f.id} size="sm">
+                  {f.name} · {formatFileSize(f.blob.size)}
+                </Text>
+              ))}
+            </Stack>
+          </Paper>
+        );
+      })}
+      <ImageViewer
+        images={viewerImages}
+        index={open}
+        onIndex={setOpen}
+        onClose={() => setOpen(null)}
+      />
+    </Stack>
+  );
+}

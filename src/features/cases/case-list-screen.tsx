@@ -1,0 +1,97 @@
+import './cases.css';
+import {
+  Group,
+  MultiSelect,
+  Pagination,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { NO_CASE_HISTORY_MESSAGE } from '../../../contract/cases';
+import { EmptyState } from '../../components/empty-state';
+import { LastUpdated } from '../../components/last-updated';
+import { useProfile } from '../../components/use-profile';
+import {
+  CASE_STATUS_DEFAULT,
+  CASE_STATUS_DROPDOWN_HEIGHT,
+  CASE_STATUS_OPTIONS,
+  createCaseListFilter,
+  nextStatusSelection,
+} from '../../domain/case-list-filter';
+import { pageOf } from '../../domain/machine-list-filter';
+import { CaseRows } from './case-rows';
+import { ListState } from './list-state';
+import { useCaseList } from './use-case-list';
+
+/** Rows per page: a page renders in well under a frame on a phone. */
+export const CASE_LIST_PAGE_SIZE = 50;
+const DEALER = { kind: 'dealer' } as const;
+
+/** /support/cases (product §2 dealer case list, titled Case History; View Cases). */
+export function CaseListScreen() {
+  const user = useProfile();
+  const { row, refresh, online } = useCaseList(user?.id, DEALER);
+  const [statuses, setStatuses] = useState<string[]>([...CASE_STATUS_DEFAULT]);
+  const [text, setText] = useState('');
+  const [page, setPage] = useState(1);
+  // Typing stays responsive: the list follows the box a moment later when the device is busy.
+  const search = useDeferredValue(text);
+  const filter = useMemo(() => createCaseListFilter(row?.cases ?? []), [row]);
+  const matches = useMemo(() => filter(statuses, search), [filter, statuses, search]);
+  const shown = pageOf(matches, page, CASE_LIST_PAGE_SIZE);
+
+  return (
+    <Stack gap="sm" maw={880} mx="auto" w="100%">
+      <Title order={1} size="h3">
+        Case History
+      </Title>
+      {!online && row && <LastUpdated at={row.syncedAt} />}
+      <Group align="flex-end" gap="sm" grow preventGrowOverflow={false} wrap="wrap">
+        <MultiSelect
+          label="Status"
+          data={[...CASE_STATUS_OPTIONS]}
+          value={statuses}
+          onChange={(next) => {
+            setStatuses(nextStatusSelection(statuses, next));
+            setPage(1);
+          }}
+          maxDropdownHeight={CASE_STATUS_DROPDOWN_HEIGHT}
+          comboboxProps={{ withinPortal: true }}
+          miw={240}
+        />
+        <TextInput
+          label="Model or Serial"
+          value={text}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setPage(1);
+          }}
+          miw={200}
+        />
+      </Group>
+      <Paper withBorder>
+        {row && row.cases.length > 0 ? (
+          matches.length > 0 ? (
+            <CaseRows rows={shown.items} />
+          ) : (
+            <EmptyState>{NO_CASE_HISTORY_MESSAGE}</EmptyState>
+          )
+        ) : (
+          <ListState row={row} refresh={refresh} online={online} empty={NO_CASE_HISTORY_MESSAGE} />
+        )}
+      </Paper>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed" role="status" data-testid="case-count">
+          {row ? `${matches.length} of ${row.cases.length} cases` : ''}
+          {row && !row.complete ? ` (${row.total} in all, loading…)` : ''}
+        </Text>
+        {shown.pageCount > 1 && (
+          <Pagination total={shown.pageCount} value={shown.page} onChange={setPage} size="sm" />
+        )}
+      </Group>
+    </Stack>
+  );
+}

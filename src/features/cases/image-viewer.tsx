@@ -1,0 +1,125 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useEffect, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
+import { clampZoom, stepIndex } from '../../domain/case-images';
+
+export interface ViewerImage {
+  key: string;
+  name: string;
+  /** The full image online; the kept thumbnail offline. */
+  src: string | null;
+}
+
+/**
+ * The enlarged image (product §2: a click enlarges): next and previous (buttons and arrow
+ * keys), zoom with the wheel or a pinch, drag to look around a zoomed image.
+ */
+export function ImageViewer({
+  images,
+  index,
+  onIndex,
+  onClose,
+}: {
+  images: readonly ViewerImage[];
+  index: number | null;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+}) {
+  const [zoom, setZoom] = useState(1);
+  const [offset, setOffset] = useState({ x: 0, y: 0 });
+  const pointers = useRef(new Map<number, { x: number; y: number }>());
+  const pinch = useRef<{ distance: number; zoom: number } | null>(null);
+  const opened = index !== null && images.length > 0;
+  const current = opened ? images[Math.min(index, images.length - 1)]! : null;
+
+  useEffect(() => {
+    setZoom(1);
+    setOffset({ x: 0, y: 0 });
+  }, [index]);
+
+  const go = (step: 1 | -1) => index !== null && onIndex(stepIndex(index, images.length, step));
+
+  useEffect(() => {
+    if (!opened) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'ArrowRight') go(1);
+      if (e.key === 'ArrowLeft') go(-1);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const onWheel = (e: WheelEvent) => setZoom((z) => clampZoom(z * (e.deltaY < 0 ? 1.2 : 1 / 1.2)));
+  const distance = () => {
+    const [a, b] = [...pointers.current.values()];
+    return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
+  };
+  const onPointerDown = (e: PointerEvent) => {
+    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pointers.current.size === 2) pinch.current = { distance: distance(), zoom };
+  };
+  const onPointerMove = (e: PointerEvent) => {
+    const last = pointers.current.get(e.pointerId);
+    if (!last) return;
+    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pointers.current.size === 2 && pinch.current && pinch.current.distance > 0) {
+      setZoom(clampZoom((pinch.current.zoom * distance()) / pinch.current.distance));
+    } else if (pointers.current.size === 1 && zoom > 1) {
+      setOffset((o) => ({ x: o.x + e.clientX - last.x, y: o.y + e.clientY - last.y }));
+    }
+  };
+  const onPointerUp = (e: PointerEvent) => {
+    pointers.current.delete(e.pointerId);
+    if (pointers.current.size < 2) pinch.current = null;
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="xl"
+      title={current ? `${current.name} (${(index ?? 0) + 1} of ${images.length})` : ''}
+    >
+      {current && (
+        <>
+          <div
+            className="case-viewer-stage"
+            data-testid="image-viewer"
+            onWheel={onWheel}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={onPointerUp}
+          >
+            {current.src ? (
+              <img
+                src={current.src}
+                alt={current.name}
+                draggable={false}
+                data-zoom={zoom.toFixed(2)}
+                style={{ transform: `translate(${offset.x}px, ${offset.y}px) scale(${zoom})` }}
+              />
+            ) : (
+              <Text c="gray.3">This image has not been kept on the device.</Text>
+            )}
+          </div>
+          <Group justify="space-between" mt="sm">
+            <Button variant="default" onClick={() => go(-1)} disabled={images.length < 2}>
+              Previous
+            </Button>
+            <Group gap="xs">
+              <Button variant="subtle" onClick={() => setZoom((z) => clampZoom(z / 1.5))}>
+                Zoom out
+              </Button>
+              <Button variant="subtle" onClick={() => setZoom((z) => clampZoom(z * 1.5))}>
+                Zoom in
+              </Button>
+            </Group>
+            <Button variant="default" onClick={() => go(1)} disabled={images.length < 2}>
+              Next
+            </Button>
+          </Group>
+        </>
+      )}
+    </Modal>
+  );
+}

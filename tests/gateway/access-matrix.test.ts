@@ -1,0 +1,124 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '../../contract/errors';
+import type { Guards } from '../../gateway/auth/guards';
+import { declaredRoutes, installAccess, type Access } from '../../gateway/http/access';
+import { createSession, SESSION_COOKIE } from '../../gateway/services/sessions';
+import { findUserByUsername } from '../../gateway/services/users';
+import { lanes, openGateway, type TestGateway } from './harness';
+
+const CALLERS = {
+  anonymous: null,
+  dana: 'dana.tech@northfield.example',
+  eli: 'eli.tech@riverbend.example',
+  sam: 'sam.staff@torque.example',
+  ada: 'ada.admin@torque.example',
+} as const;
+type Caller = keyof typeof CALLERS;
+
+/** What each declaration promises each caller: refused with 401/403, or let through. */
+const EXPECTED: Record<Access, Record<Caller, 401 | 403 | 'through'>> = {
+  anonymous: {
+    anonymous: 'through',
+    dana: 'through',
+    eli: 'through',
+    sam: 'through',
+    ada: 'through',
+  },
+  user: { anonymous: 401, dana: 'through', eli: 'through', sam: 'through', ada: 'through' },
+  internal: { anonymous: 401, dana: 403, eli: 403, sam: 'through', ada: 'through' },
+  admin: { anonymous: 401, dana: 403, eli: 403, sam: 403, ada: 'through' },
+};
+
+describe('route declarations', () => {
+  const noGuards: Guards = {
+    requireUser: async () => {},
+    requireInternal: async () => {},
+    requireAdmin: async () => {},
+  };
+
+  it('refuse to start a gateway with an /api/v1 route that declares no access', async () => {
+    const app = Fastify();
+    installAccess(app, noGuards);
+    app.get('/api/v1/declared', { config: { access: 'user', scope: 'public' } }, async () => ({}));
+    void app.register(async (child) => {
+      child.get('/api/v1/undeclared', async () => ({}));
+    });
+    await expect(app.ready()).rejects.toThrow(/GET \/api\/v1\/undeclared declares no access/);
+    await app.close();
+  });
+
+  it('refuse an unknown access level and an anonymous route scoped to an organisation', () => {
+    const app = Fastify();
+    installAccess(app, noGuards);
+    const config = { access: 'staff', scope: 'public' } as unknown as { access: Access };
+    expect(() => app.get('/api/v1/a', { config }, async () => ({}))).toThrow(/access must be/);
+    expect(() =>
+      app.get(
+        '/api/v1/b',
+        { config: { access: 'anonymous', scope: 'organisation' } },
+        async () => ({}),
+      ),
+    ).toThrow(/no organisation/);
+  });
+});
+
+describe.each(lanes)('access matrix on $name', (lane) => {
+  let gw: TestGateway;
+  const userIds: Partial<Record<Caller, string>> = {};
+
+  beforeAll(async () => {
+    gw = await openGateway(lane);
+    for (const [caller, username] of Object.entries(CALLERS)) {
+      if (!username) continue;
+      const user = await findUserByUsername(gw.started.db.kysely, username);
+      userIds[caller as Caller] = user!.id;
+    }
+  });
+  afterAll(async () => {
+    await gw?.close();
+  });
+
+  /** A fresh session per call: some routes (logout) end the session they are called with. */
+  const cookieOf = async (caller: Caller) => {
+    const id = userIds[caller];
+    if (!id) return {};
+    const { token } = await createSession(gw.started.db.kysely, id, 3_600_000);
+    return { cookie: `${SESSION_COOKIE}=${token}` };
+  };
+
+  it('answers every /api/v1 route for every caller as the route declares', async () => {
+    const routes = declaredRoutes(gw.app).filter((r) => r.url.startsWith('/api/v1'));
+    expect(routes.length).toBeGreaterThan(20);
+    const wrong: string[] = [];
+    for (const route of routes) {
+      expect(route.access, `${route.method} ${route.url}`).toBeDefined();
+      expect(route.scope, `${route.method} ${route.url}`).toBeDefined();
+      const url = route.url.replace(/:\w+/g, 'x');
+      for (const caller of Object.keys(CALLERS) as Caller[]) {
+        const res = await gw.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: await cookieOf(caller),
+          ...(route.method === 'POST' ? { payload: {} } : {}),
+        });
+        const expected = EXPECTED[route.access!][caller];
+        const got = res.statusCode;
+        const ok =
+          expected === 'through' ? got !== 401 && got !== 403 && got < 500 : got === expected;
+        if (!ok)
+          wrong.push(`${route.method} ${route.url} as ${caller}: ${got}, expected ${expected}`);
+        if (got >= 400 && route.method !== 'HEAD') apiErrorSchema.parse(res.json());
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps the roles product §6 gives to internal users only', () => {
+    const accessOf = (url: string) =>
+      declaredRoutes(gw.app).find((r) => r.method === 'GET' && r.url === url)?.access;
+    expect(accessOf('/api/v1/dealers')).toBe('internal');
+    expect(accessOf('/api/v1/machines/reports')).toBe('internal');
+    expect(accessOf('/api/v1/me')).toBe('user');
+  });
+});

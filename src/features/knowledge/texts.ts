@@ -8,6 +8,7 @@ export const ARTICLE_NEEDS_CONNECTION =
 export const ARTICLE_FAILED = 'The article could not be loaded. Try again in a moment.';
 export const OFFLINE_INDEX_FAILED = 'The offline copies could not be searched on this device.';
 
-export const offlineSearchNote = (kept: number) =>
-  `Searching offline copies: ${kept} saved article${kept === 1 ? '' : 's'}`;
+/** Counts what the offline search ran over: the tab's documents kept on the device. */
+export const offlineSearchNote = (searched: number) =>
+  `Searching offline copies: ${searched} document${searched === 1 ? '' : 's'} on this device`;
 export const totalLine = (count: number) => `Total Results Answers - ${count}`;

@@ -16,6 +16,8 @@ export default defineConfig({
             'tests/repo/**/*.test.ts',
           ],
           setupFiles: ['tests/setup-unit.ts'],
+          // A busy machine slows a run; behaviour, not the 5 s default, decides a test.
+          testTimeout: 60_000,
         },
       },
       {

@@ -55,7 +55,7 @@ afterEach(() => {
   setOnline(true);
 });
 
-describe('knowledge search (SPEC §2)', () => {
+describe('knowledge search (product §2)', () => {
   it('shows the tabs of the remote config, results with marked excerpts, the total line and pages', async () => {
     fetchMock.mockImplementation(async (url: string) => {
       const page = Number(new URL(url, 'http://x').searchParams.get('page') ?? '1');

@@ -50,7 +50,7 @@ afterEach(() => {
 
 const items = Array.from({ length: 23 }, (_, i) => listItem(i));
 
-describe('machine list (SPEC §2)', { timeout: 30_000 }, () => {
+describe('machine list (product §2)', { timeout: 30_000 }, () => {
   it('offline: shows the stored results 10 a page with Last updated, and filters fuzzily', async () => {
     setOnline(false);
     const user = makeUser();
@@ -103,7 +103,7 @@ describe('machine list (SPEC §2)', { timeout: 30_000 }, () => {
   it.each([
     [400, 'Search encountered an error. Please modify your search and try again.'],
     [500, 'Search encountered an error.'],
-  ])('HTTP %i from the customer search shows its SPEC §8 message', async (status, message) => {
+  ])('HTTP %i from the customer search shows its product §8 message', async (status, message) => {
     setOnline(true);
     fetchMock.mockImplementation(async () => json(status, { error: 'x', message: 'x' }));
     await signInLocally(makeUser());
@@ -111,7 +111,7 @@ describe('machine list (SPEC §2)', { timeout: 30_000 }, () => {
     expect((await screen.findByRole('alert')).textContent).toBe(message);
   });
 
-  it('a URL breaking the SPEC §5 rules says why and asks nothing', async () => {
+  it('a URL breaking the product §5 rules says why and asks nothing', async () => {
     setOnline(true);
     await signInLocally(makeUser());
     renderAt('/support/machineResults?state=MN');

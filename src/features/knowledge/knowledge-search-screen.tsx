@@ -99,7 +99,7 @@ function Results({
   );
 }
 
-/** /knowledge?s={term}&c={category}&page={n} (SPEC §2 Knowledge search). */
+/** /knowledge?s={term}&c={category}&page={n} (product §2 Knowledge search). */
 export function KnowledgeSearchScreen() {
   const user = useProfile();
   const config = useRemoteConfig();
@@ -130,7 +130,7 @@ export function KnowledgeSearchScreen() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const clean = draft.trim();
-    // SPEC §5: the term is required; an empty term clears the results without asking anyone.
+    // product §5: the term is required; an empty term clears the results without asking anyone.
     setRequired(clean === '');
     go({ s: clean });
   };

@@ -1,4 +1,4 @@
-/** The knowledge screens' own texts (SPEC §8's empty states live in contract/knowledge.ts). */
+/** The knowledge screens' own texts (product §8's empty states live in contract/knowledge.ts). */
 export const SEARCH_FAILED = 'The search could not be run. Try again in a moment.';
 export const SAVE_NEEDS_CONNECTION =
   'Saving for offline needs a connection. Articles you saved before still open offline.';

@@ -35,7 +35,7 @@ import { useMachineList } from './use-machine-list';
 
 const filterOptions = MACHINE_LIST_FILTERS.map((f) => ({ value: f.value, label: f.label }));
 
-/** /support/machineResults (SPEC §2 Machine list): customer-search results, 10 cards a page. */
+/** /support/machineResults (product §2 Machine list): customer-search results, 10 cards a page. */
 export function MachineListScreen() {
   const user = useProfile();
   const [params, setParams] = useSearchParams();

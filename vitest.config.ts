@@ -13,8 +13,11 @@ export default defineConfig({
             'tests/domain/**/*.test.ts',
             'tests/build/**/*.test.ts',
             'tests/components/**/*.test.{ts,tsx}',
+            'tests/repo/**/*.test.ts',
           ],
           setupFiles: ['tests/setup-unit.ts'],
+          // A busy machine slows a run; behaviour, not the 5 s default, decides a test.
+          testTimeout: 60_000,
         },
       },
       {

@@ -1,6 +1,6 @@
 // Lighthouse mobile (its defaults: 4x CPU, slow 4G, simulated) on the first screens: /login for
 // a new visitor, /home and /knowledge for a signed-in user whose service worker is installed.
-// Goals (ARCHITECTURE.md "Performance targets"): score >= 95, LCP <= 2.0 s, TBT <= 150 ms,
+// Goals (docs/architecture.md "Performance targets"): score >= 95, LCP <= 2.0 s, TBT <= 150 ms,
 // first-screen JavaScript <= 120 KB gzipped in <= 12 files. Run `npm run build` first.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -18,7 +18,7 @@ export const authConfigSchema = z.object({
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 
-/** SPEC §7 AuthSSO: body IdToken. */
+/** product §7 AuthSSO: body IdToken. */
 export const sessionRequestSchema = z.object({
   idToken: z.string().min(1, 'idToken is required').max(16384, 'idToken is too long'),
 });

@@ -49,7 +49,7 @@ export const FEED_FILES_MAX = 20;
 export const recordKindSchema = z.enum(['Case', 'Report']);
 export type RecordKind = z.infer<typeof recordKindSchema>;
 
-/** A record type (DECISIONS: the ids are data in the gateway's database). */
+/** A record type (docs/product.md: the ids are data in the gateway's database). */
 export const recordTypeSchema = z.object({
   id: z.string(),
   kind: recordKindSchema,

@@ -26,7 +26,7 @@ export const remoteConfigSchema = z.object({
    * cached by an older version lacks it.
    */
   installationGuidesArticleId: z.string().optional(),
-  /** Knowledge tabs, facets and templates (SPEC §3). Optional for the same reason. */
+  /** Knowledge tabs, facets and templates (product §3). Optional for the same reason. */
   knowledge: knowledgeConfigSchema.optional(),
 });
 export type RemoteConfig = z.infer<typeof remoteConfigSchema>;

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
-/* SPEC §2 DCU pairing and Keyless Master Password, §5 rules, §7 calls, §8 messages. */
+/* product §2 DCU pairing and Keyless Master Password, §5 rules, §7 calls, §8 messages. */
 
 export const IMEI_LENGTH = 15;
 export const IMEI_LENGTH_MESSAGE = 'IMEI must be 15 char long';
-/** SPEC §8: the IMEI check fails. */
+/** product §8: the IMEI check fails. */
 export const IMEI_INVALID_MESSAGE =
   'The scan results are invalid. Please refer to the warranty system to verify and resolve this issue.';
-/** SPEC §8: the commit fails without an answer from the server. */
+/** product §8: the commit fails without an answer from the server. */
 export const COMMIT_NETWORK_FAILURE_MESSAGE =
   'The application experienced an unexplained error. Please try again or submit a Case.';
 export const ENGINE_HOURS_MAX_LENGTH = 8;
@@ -18,7 +18,7 @@ export const MASTER_KEY_SERIAL_DIGITS_MESSAGE =
   'Serial Number only accepts numbers. No symbols, spaces or alphabetical characters are allowed.';
 export const MASTER_KEY_SERIAL_REQUIRED_MESSAGE = 'Serial Number is required';
 
-/** The errorCode values of a refused pairing (SPEC §7: "an object with errorCode and message"). */
+/** The errorCode values of a refused pairing (product §7: "an object with errorCode and message"). */
 export const DCU_ERROR_CODES = ['imei-unknown', 'already-paired', 'machine-not-found'] as const;
 export type DcuErrorCode = (typeof DCU_ERROR_CODES)[number];
 
@@ -27,14 +27,14 @@ export const imeiSchema = z
   .regex(/^\d*$/, IMEI_LENGTH_MESSAGE)
   .length(IMEI_LENGTH, IMEI_LENGTH_MESSAGE);
 
-/** SPEC §5: numeric with an optional decimal part, at most 8 characters. */
+/** product §5: numeric with an optional decimal part, at most 8 characters. */
 export function engineHoursProblem(value: string): string | null {
   if (value.length === 0 || value.length > ENGINE_HOURS_MAX_LENGTH) return ENGINE_HOURS_MESSAGE;
   return /^\d+(\.\d+)?$/.test(value) ? null : ENGINE_HOURS_MESSAGE;
 }
 
 /**
- * SPEC §5 master key serial: empty is allowed until submit (null here; the form blocks submit
+ * product §5 master key serial: empty is allowed until submit (null here; the form blocks submit
  * on empty), then 6-11 characters and digits only. Length is checked first, as the observed app did.
  */
 export function masterKeySerialProblem(value: string): string | null {
@@ -47,14 +47,14 @@ export function masterKeySerialProblem(value: string): string | null {
 /** validateDCUv2: the unit behind an IMEI (GET /api/v1/dcu/:imei; history at /api/v1/dcu/:imei/pairings). */
 export const dcuStatusSchema = z.object({
   imei: z.string(),
-  /** The DCU part number (SPEC: "type"). */
+  /** The DCU part number (product.md: "type"). */
   type: z.string(),
   /** ISO date-time of the unit's last report (last_report.server_time); null when it never reported. */
   lastReportedAt: z.string().nullable(),
 });
 export type DcuStatus = z.infer<typeof dcuStatusSchema>;
 
-/** UpdateIMEI body (SPEC §3 DCU pairing payload). Send with an Idempotency-Key. */
+/** UpdateIMEI body (product §3 DCU pairing payload). Send with an Idempotency-Key. */
 export const dcuPairingSchema = z.object({
   serialNumber: z.string().trim().min(1).max(40),
   modelNumber: z.string().trim().min(1).max(40),
@@ -84,7 +84,7 @@ export const masterKeyRequestSchema = z.object({
     }),
 });
 export const masterKeyResponseSchema = z.object({
-  /** 'Success.' as the service says it (SPEC §7). */
+  /** 'Success.' as the service says it (product §7). */
   status: z.string(),
   serialNumber: z.string(),
   masterKey: z.string(),

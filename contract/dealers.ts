@@ -10,7 +10,7 @@ const field = z
   .transform((v) => (v ? v : undefined));
 
 /**
- * SPEC §2/§5 Dealer lookup: city, state, dealer name, dealer number; inputs trimmed, at least
+ * product §2/§5 Dealer lookup: city, state, dealer name, dealer number; inputs trimmed, at least
  * one required. The name is a contains match; state is the 2-letter code (DC included).
  */
 export const dealerQuerySchema = z
@@ -27,7 +27,7 @@ export const dealerQuerySchema = z
   });
 export type DealerQuery = z.infer<typeof dealerQuerySchema>;
 
-/** SPEC §3 Dealer: Id (org_id), Name, City, State/Province, plus the dealer number. */
+/** product §3 Dealer: Id (org_id), Name, City, State/Province, plus the dealer number. */
 export const dealerSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -1,19 +1,19 @@
 import { z } from 'zod';
 
 /*
- * SPEC §2 Knowledge search, Article view, Machine detail Bulletins and Manuals tabs; §3 Search
+ * product §2 Knowledge search, Article view, Machine detail Bulletins and Manuals tabs; §3 Search
  * result, Manual sections, Remote configuration; §5; §8; §9. The gateway is the search
  * provider: its session replaces the provider's search tokens (docs/gateway.md).
  */
 
-/** SPEC §9. */
+/** product §9. */
 export const KNOWLEDGE_PAGE_SIZE = 10;
 export const KNOWLEDGE_MAX_PAGES = 100;
 export const RECENT_SEARCHES_MAX = 10;
 /** Longer terms are refused with 400: nobody types 200 characters into a search box. */
 export const KNOWLEDGE_TERM_MAX = 200;
 
-/** SPEC §8 empty states. */
+/** product §8 empty states. */
 export const NO_SEARCH_HISTORY = 'No Search History';
 export const NO_SEARCH_RESULTS = 'No Search Results to Display';
 export const NO_MANUALS_FOUND = 'No manuals found';
@@ -29,7 +29,7 @@ export const documentTypeSchema = z.enum([
 ]);
 export type DocumentType = z.infer<typeof documentTypeSchema>;
 
-/** SPEC §3 Manual sections, in display order. */
+/** product §3 Manual sections, in display order. */
 export const manualSectionSchema = z.enum([
   'Workshop Manuals',
   "Operator's / Owner's Manual",
@@ -52,7 +52,7 @@ export const attachmentSchema = z.object({
 export type Attachment = z.infer<typeof attachmentSchema>;
 
 /**
- * SPEC §3 Search result. The excerpt is plain text; `highlights` are [start, end) character
+ * product §3 Search result. The excerpt is plain text; `highlights` are [start, end) character
  * ranges of it that matched, so the screen marks them without rendering any HTML.
  */
 export const searchResultSchema = z.object({
@@ -62,7 +62,7 @@ export const searchResultSchema = z.object({
   highlights: z.array(z.tuple([z.number().int(), z.number().int()])),
   /** The PWA route of the article view. */
   clickUri: z.string(),
-  /** The first attachment, where the document has one (SPEC's parentResult). */
+  /** The first attachment, where the document has one (product.md's parentResult). */
   parentResult: attachmentSchema.nullable(),
   raw: z.object({
     documenttype: documentTypeSchema,
@@ -153,7 +153,7 @@ export const bulletinsQuerySchema = z.object({ campaign: z.string().trim().min(1
 export const bulletinsResponseSchema = z.object({ results: z.array(searchResultSchema) });
 export type BulletinsResponse = z.infer<typeof bulletinsResponseSchema>;
 
-/** Remote configuration's knowledge part (SPEC §3): tabs and their facet sets, templates. */
+/** Remote configuration's knowledge part (product §3): tabs and their facet sets, templates. */
 export const knowledgeTabSchema = z.object({
   id: z.string(),
   label: z.string(),

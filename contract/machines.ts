@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /*
- * SPEC §2 Machine search / list / detail, §3 Machine inventory, Campaign, Policy, Claim,
+ * product §2 Machine search / list / detail, §3 Machine inventory, Campaign, Policy, Claim,
  * Fault-code row, Customer-search result, Machine list item; §5 and §8 messages.
- * Field names follow SPEC §3 so the screens read like the spec.
+ * Field names follow product §3 so the screens read like the spec.
  */
 
 export const MACHINE_NOT_FOUND_MESSAGE = 'Machine Not Found';
@@ -12,12 +12,12 @@ export const CUSTOMER_SEARCH_FIRST_NAME_ALONE_MESSAGE =
   'Searching by First Name alone is not supported. Please add another field.';
 export const CUSTOMER_SEARCH_STATE_ALONE_MESSAGE =
   'Searching only by State is not supported at this time. Please add another field.';
-/** SPEC §8: customer search answered 400 / failed otherwise. */
+/** product §8: customer search answered 400 / failed otherwise. */
 export const CUSTOMER_SEARCH_400_MESSAGE =
   'Search encountered an error. Please modify your search and try again.';
 export const CUSTOMER_SEARCH_FAILED_MESSAGE = 'Search encountered an error.';
 export const CUSTOMER_SEARCH_LIMIT = 500;
-/** SPEC §9: model typeahead needs 3 model and 5 serial characters. */
+/** product §9: model typeahead needs 3 model and 5 serial characters. */
 export const MODEL_TYPEAHEAD_MIN_MODEL = 3;
 export const MODEL_TYPEAHEAD_MIN_SERIAL = 5;
 export const PIN_LENGTH = 17;
@@ -69,7 +69,7 @@ export const claimSchema = z.object({
 });
 export type Claim = z.infer<typeof claimSchema>;
 
-/** SPEC §3 Fault-code row, from the machine's own telematics data (product §2 Machine detail). */
+/** product §3 Fault-code row, from the machine's own telematics data (product §2 Machine detail). */
 export const faultCodeSchema = z.object({
   hrReading: z.number(),
   spn: z.number().int(),
@@ -92,7 +92,7 @@ export const majorComponentSchema = z.object({
 });
 export type MajorComponent = z.infer<typeof majorComponentSchema>;
 
-/** SPEC §3 Machine inventory response, plus the icon, the servicing dealer's id and telematics. */
+/** product §3 Machine inventory response, plus the icon, the servicing dealer's id and telematics. */
 export const machineDetailSchema = z.object({
   inventoryId: z.string(),
   serialNumber: z.string(),
@@ -132,7 +132,7 @@ const text = (max: number) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
-/** SearchInventory: serial + model, or the PIN (SPEC §5 "Machine detail needs ..."). */
+/** SearchInventory: serial + model, or the PIN (product §5 "Machine detail needs ..."). */
 export const machineLookupQuerySchema = z
   .object({ serial: text(40), model: text(40), pin: text(40) })
   .refine((q) => Boolean((q.serial && q.model) || q.pin), { message: MACHINE_NOT_FOUND_MESSAGE });
@@ -157,7 +157,7 @@ export const modelTypeaheadQuerySchema = z.object({
     .max(40),
 });
 export const modelTypeaheadResponseSchema = z.object({
-  /** 'Failure' carries a message the screen shows (SPEC §8). */
+  /** 'Failure' carries a message the screen shows (product §8). */
   status: z.enum(['Success', 'Failure']),
   message: z.string(),
   modelList: z.array(z.object({ materialNumber: z.string(), description: z.string() })),
@@ -165,7 +165,7 @@ export const modelTypeaheadResponseSchema = z.object({
 export type ModelTypeaheadResponse = z.infer<typeof modelTypeaheadResponseSchema>;
 
 /**
- * SPEC §5 customer search rules, shared so the form and the gateway say the same.
+ * product §5 customer search rules, shared so the form and the gateway say the same.
  * Returns the message of the first rule broken, or null.
  */
 export function customerSearchProblem(q: {
@@ -203,7 +203,7 @@ export const customerSearchQuerySchema = z
   });
 export type CustomerSearchQuery = z.infer<typeof customerSearchQuerySchema>;
 
-/** SPEC §3 Machine list item / Customer-search result. */
+/** product §3 Machine list item / Customer-search result. */
 export const machineListItemSchema = z.object({
   serialNumber: z.string(),
   /** Material_Name1__c: the model. */
@@ -226,7 +226,7 @@ export const customerSearchResponseSchema = z.object({
 });
 export type CustomerSearchResponse = z.infer<typeof customerSearchResponseSchema>;
 
-/** Cases and reports per model and serial (SPEC §7; reports for internal users only). */
+/** Cases and reports per model and serial (product §7; reports for internal users only). */
 export const machineRecordsQuerySchema = z.object({
   serial: z.string().trim().min(1).max(40),
   model: z.string().trim().min(1).max(40),

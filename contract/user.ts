@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §1/§4: internal = CRM user type STANDARD, or account record type OEM Account. */
+/** product §1/§4: internal = CRM user type STANDARD, or account record type OEM Account. */
 export const INTERNAL_USER_TYPE = 'STANDARD';
 export const OEM_ACCOUNT_RECORD_TYPE = 'OEM Account';
 
@@ -20,7 +20,7 @@ export function userKindOf(user: {
     : 'external';
 }
 
-/** The signed-in user record (SPEC §3 "Logged-in user"), camel-cased, plus Torque's own fields. */
+/** The signed-in user record (product §3 "Logged-in user"), camel-cased, plus Torque's own fields. */
 export const userSchema = z.object({
   id: z.string(),
   username: z.string(),

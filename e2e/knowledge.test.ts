@@ -192,7 +192,7 @@ describe('knowledge search', () => {
     await page.goto(`/knowledge?s=${encodeURIComponent(word.toLowerCase())}&c=all`);
     await page.getByTestId('offline-search-note').waitFor();
     expect(await page.getByTestId('offline-search-note').innerText()).toMatch(
-      /^Searching offline copies: \d+ saved articles?$/,
+      /^Searching offline copies: \d+ documents? on this device$/,
     );
     const offlineHit = page
       .getByTestId('knowledge-result')

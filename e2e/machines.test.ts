@@ -154,7 +154,7 @@ describe('machine search by model and serial, and the detail', () => {
 });
 
 describe('machine search by customer and the machine list', () => {
-  it('shows the SPEC §5 messages before searching', async () => {
+  it('shows the product §5 messages before searching', async () => {
     const { context, page } = await signedInPage(browser, DANA);
     await page.goto('/support/machine/search');
     await page.getByRole('button', { name: 'Machine Search by Customer' }).click();

@@ -14,7 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /**
  * Chromium's fake camera plays a video this test makes, showing one QR code; the scanner
- * (rear camera, @zxing/browser) reads it and the SPEC §5 parsing opens the machine.
+ * (rear camera, @zxing/browser) reads it and the product §5 parsing opens the machine.
  */
 async function scan(code: string) {
   const video = join(dir, `${code.replace(/\W+/g, '_')}.y4m`);

@@ -47,7 +47,9 @@ export async function startGateway(
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 120_000;
+  // A loaded shared machine can take longer to create and seed a fresh database.
+  const limitMs = Number(process.env.E2E_GATEWAY_START_MS ?? 120_000);
+  const deadline = Date.now() + limitMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`gateway exited (${child.exitCode}):\n${output()}`);
@@ -60,7 +62,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGKILL');
-  throw new Error(`gateway did not become healthy in 120 s:\n${output()}`);
+  throw new Error(`gateway did not become healthy in ${limitMs / 1000} s:\n${output()}`);
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

@@ -20,7 +20,7 @@ declare module 'fastify' {
 export interface Guards {
   /** 401 without a valid session; sets request.user and slides the session. */
   requireUser: onRequestAsyncHookHandler;
-  /** requireUser, then 403 for external users (SPEC §6: the gateway enforces roles itself). */
+  /** requireUser, then 403 for external users (product §6: the gateway enforces roles itself). */
   requireInternal: onRequestAsyncHookHandler;
   /** requireUser, then 403 unless the user record has the admin role. */
   requireAdmin: onRequestAsyncHookHandler;

@@ -6,7 +6,7 @@ import type { LayoutField, LayoutSection, Picklist } from '../../contract/cases'
  * case_layouts once; from then on they are data an operator edits, like the CRM's layouts.
  */
 
-/** DECISIONS: record type ids are data; these are the ids a fresh install gets. */
+/** docs/product.md: record type ids are data; these are the ids a fresh install gets. */
 export const CASE_RECORD_TYPE_ID = '012000000000000001';
 export const REPORT_RECORD_TYPE_ID = '012000000000000002';
 

@@ -109,7 +109,7 @@ export interface SigningKeysTable {
  * are fixed here; the machines migration adds the rest and may extend this type.
  */
 export interface MachinesTable {
-  /** The inventory id (SPEC §3 inventoryId). */
+  /** The inventory id (product §3 inventoryId). */
   id: string;
   serial_number: string;
   /** The model (materialNumber). */
@@ -204,7 +204,7 @@ export interface MachineComponentsTable {
   installed_on: DateText | null;
 }
 
-/** Cases and reports (SPEC §3); later migrations extend this table. */
+/** Cases and reports (product §3); later migrations extend this table. */
 export interface CasesTable {
   id: string;
   case_number: string;
@@ -304,10 +304,10 @@ export interface CaseFilesTable {
   created_at: DefaultedTimestamp;
 }
 
-/** A telematics unit (DCU) as the telematics service knows it (SPEC §3 DCU pairing). */
+/** A telematics unit (DCU) as the telematics service knows it (product §3 DCU pairing). */
 export interface DcuUnitsTable {
   imei: string;
-  /** The DCU part number (SPEC "type"). */
+  /** The DCU part number (product.md "type"). */
   part_number: string;
   /** The unit's last report (last_report.server_time); null when it never reported. */
   last_report_at: Timestamp | null;
@@ -322,7 +322,7 @@ export interface DcuPairingsTable {
   paired_by: string | null;
   paired_at: DefaultedTimestamp;
   dcu_part_number: string;
-  /** Engine hours as entered (SPEC §5: digits with an optional decimal part). */
+  /** Engine hours as entered (product §5: digits with an optional decimal part). */
   usage_hours: string | null;
   pin: ColumnType<string, string | undefined, string>;
 }

@@ -23,7 +23,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const { config, db, idp, verifier } = ctx;
   const ttlMs = config.sessionTtlHours * 3_600_000;
 
-  /** SPEC §7 AuthSSO: exchange a verified ID token for the gateway's session. */
+  /** product §7 AuthSSO: exchange a verified ID token for the gateway's session. */
   const api = app.withTypeProvider<ZodTypeProvider>();
   const anonymous = { access: 'anonymous', scope: 'caller' } as const;
 

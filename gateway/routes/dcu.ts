@@ -16,11 +16,11 @@ import { dcuStatus, pairDcu, pairingHistory } from '../services/dcu';
 import { idempotentWrite } from '../services/idempotency';
 import { lookUpMasterKey } from '../services/master-key';
 
-/** The :imei path parameter: SPEC §5's rule and message, verbatim (no field prefix). */
+/** The :imei path parameter: product §5's rule and message, verbatim (no field prefix). */
 const imeiParamsSchema = z.object({ imei: imeiSchema });
 
 /**
- * The master key body: SPEC §5's three messages verbatim; a missing serial is "required".
+ * The master key body: product §5's three messages verbatim; a missing serial is "required".
  * Its issues are raised on the whole body, so the messages stand without a field prefix.
  */
 const masterKeyBodySchema = z.unknown().transform((body, ctx): string => {
@@ -43,7 +43,7 @@ const masterKeyBodySchema = z.unknown().transform((body, ctx): string => {
   );
 });
 
-/** SPEC §2/§7 DCU pairing and Keyless Master Password: any signed-in user (SPEC §6). */
+/** product §2/§7 DCU pairing and Keyless Master Password: any signed-in user (product §6). */
 export async function dcuRoutes(app: FastifyInstance, { db, config }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -4,7 +4,7 @@ import { dealerListSchema, dealerQuerySchema } from '../../contract/dealers';
 import type { AppContext } from '../context';
 import { searchDealers } from '../services/dealers';
 
-/** SPEC §2 Dealer lookup: internal users only (SPEC §6), enforced by the declaration. */
+/** product §2 Dealer lookup: internal users only (product §6), enforced by the declaration. */
 export async function dealerRoutes(app: FastifyInstance, { db }: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/dealers',

@@ -41,8 +41,8 @@ async function refuseBadCharacters(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * SPEC §2/§7 knowledge search, article view, machine Manuals and Bulletins tabs, and the
- * files they link. Any signed-in user, internal or external alike (SPEC §6 "everything
+ * product §2/§7 knowledge search, article view, machine Manuals and Bulletins tabs, and the
+ * files they link. Any signed-in user, internal or external alike (product §6 "everything
  * else"). Inputs and answers are parsed with contract/knowledge.ts.
  */
 export async function knowledgeRoutes(app: FastifyInstance, { db }: AppContext) {

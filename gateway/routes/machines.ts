@@ -50,9 +50,9 @@ async function refuseControlCharacters(request: FastifyRequest): Promise<void> {
 const iconParamsSchema = z.object({ file: z.string().max(80) });
 
 /**
- * SPEC §2/§7 machine search, detail, list and "Prepare for the field". Every answer is parsed
+ * product §2/§7 machine search, detail, list and "Prepare for the field". Every answer is parsed
  * with its contract schema, so the PWA gets exactly the agreed shape. Reports are for
- * internal users only (SPEC §6); cases are filtered to the dealer's own organisation.
+ * internal users only (product §6); cases are filtered to the dealer's own organisation.
  */
 export async function machineRoutes(app: FastifyInstance, { db }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { userSchema } from '../../contract/user';
 
-/** SPEC §7 "the user record" query and the IdP user-info call, folded into one endpoint. */
+/** product §7 "the user record" query and the IdP user-info call, folded into one endpoint. */
 export async function meRoutes(app: FastifyInstance) {
   app.get('/api/v1/me', { config: { access: 'user', scope: 'caller' } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -9,9 +9,9 @@ import { escapeLike } from './machine-lookup';
 import { iconUrlOf, readStockIconMap } from './stock-icon-map';
 
 /**
- * Machine search by customer (SPEC §5, limit 500): the machines of customers (accounts of
+ * Machine search by customer (product §5, limit 500): the machines of customers (accounts of
  * record type Customer) whose name contains the first and the last name given (any case),
- * in the city (any case) and state given. The SPEC §5 rules were checked by the contract.
+ * in the city (any case) and state given. The product §5 rules were checked by the contract.
  * Every value is a bound parameter; the contains match uses the accounts' trigram index.
  */
 export async function searchByCustomer(

@@ -10,7 +10,7 @@ function escapeLike(value: string): string {
 }
 
 /**
- * SPEC §2/§5 Dealer lookup: name contains (case-insensitive), city equals (case-insensitive),
+ * product §2/§5 Dealer lookup: name contains (case-insensitive), city equals (case-insensitive),
  * state equals the 2-letter code, number equals. Every value is a bound parameter.
  */
 export async function searchDealers(db: Kysely<Database>, q: DealerQuery): Promise<Dealer[]> {

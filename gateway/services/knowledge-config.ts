@@ -10,7 +10,7 @@ import { FAMILY_LABELS } from '../db/seed/knowledge-topics';
 import { HttpError } from '../http/errors';
 
 /**
- * SPEC §3 Remote configuration, knowledge part: tabs with their facet sets,
+ * product §3 Remote configuration, knowledge part: tabs with their facet sets,
  * KnowledgeAttachmentBaseURL, CoveoProductFacetsTranslatedArray and the three templates.
  * Stored in remote_config under this key, written once with the defaults, then the operator's.
  */

@@ -15,7 +15,7 @@ import {
   type ResultRow,
 } from './knowledge-results';
 
-/** SPEC §2: the Bulletins accordion shows a few documents per campaign. */
+/** product §2: the Bulletins accordion shows a few documents per campaign. */
 const BULLETINS_MAX = 10;
 
 /** A model's family: from the machines table (any case), else the model catalogue. */
@@ -31,8 +31,8 @@ async function familyOf(db: Kysely<Database>, model: string): Promise<string | n
 }
 
 /**
- * GET /api/v1/knowledge/manuals?model= (SPEC §7 GetBookId + the manuals search): the
- * manuals of the model's family in the four sections, in SPEC §3 order, each possibly empty.
+ * GET /api/v1/knowledge/manuals?model= (product §7 GetBookId + the manuals search): the
+ * manuals of the model's family in the four sections, in product §3 order, each possibly empty.
  */
 export async function manualsOf(db: Kysely<Database>, model: string): Promise<ManualsResponse> {
   const config = await readKnowledgeConfig(db);

@@ -19,7 +19,7 @@ export type ResultRow = Pick<
   | 'manual_section'
   | 'campaign_name'
 > & {
-  /** The first attachment (SPEC's parentResult), null when the document has none. */
+  /** The first attachment (product.md's parentResult), null when the document has none. */
   file_id: string | null;
   file_title: string | null;
   file_file_type: string | null;
@@ -45,7 +45,7 @@ export const FIRST_FILE_JOIN: RawBuilder<unknown> = sql`
     ORDER BY kf.position, kf.id LIMIT 1
   ) f ON true`;
 
-/** SPEC §2 route of the article view, with the attachment when there is one. */
+/** product §2 route of the article view, with the attachment when there is one. */
 export function clickUriOf(
   id: string,
   title: string,

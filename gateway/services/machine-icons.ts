@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Machine icons by model family (SPEC §7 "Machine icons are fetched from file storage"): flat
+ * Machine icons by model family (product §7 "Machine icons are fetched from file storage"): flat
  * side-view silhouettes the gateway draws itself, so a fresh install needs no file store and
  * nothing from the internet. 64x48, the app's orange body, dark tyres and tracks.
  */

@@ -18,7 +18,7 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** SPEC §9: a serial is the last 5 characters of the 17-character PIN; accept either. */
+/** product §9: a serial is the last 5 characters of the 17-character PIN; accept either. */
 export function serialOf(value: string): string {
   const v = value.toUpperCase();
   return v.length === PIN_LENGTH ? v.slice(-SERIAL_LENGTH) : v;

@@ -4,7 +4,7 @@ import type { CaseSummary } from '../../contract/machines';
 import type { Database } from '../db/schema';
 import { serialOf } from './machine-lookup';
 
-/** SPEC §9: related cases page size. */
+/** product §9: related cases page size. */
 const RECORDS_LIMIT = 100;
 
 /**

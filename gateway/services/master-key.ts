@@ -8,7 +8,7 @@ import { HttpError } from '../http/errors';
 import { audit } from './audit';
 import { isLimited, type RateLimit } from './rate-limit';
 
-/** SPEC §7: the master key service answers status 'Success.'. */
+/** product §7: the master key service answers status 'Success.'. */
 export const MASTER_KEY_SUCCESS = 'Success.';
 export const MASTER_KEY_LIMIT_MESSAGE = 'Too many master key lookups. Try again later.';
 export const MASTER_KEY_DIGITS = 8;
@@ -74,7 +74,7 @@ export async function lookUpMasterKey(
   serialNumber: string,
 ): Promise<MasterKeyResponse> {
   const secret = await loadMasterKeySecret(db, config);
-  // SPEC §7's request to the real service; kept in the audit detail as what was asked.
+  // product §7's request to the real service; kept in the audit detail as what was asked.
   const request = {
     platform: `${config.productName.toLowerCase()}_android`,
     sn: serialNumber,

@@ -64,9 +64,9 @@ export async function syncRemoteConfig(db: Kysely<Database>, config: GatewayConf
       .where(sql<boolean>`value = ${JSON.stringify('/links/password-article')}::jsonb`)
       .execute();
   }
-  // StockIconMap (SPEC §3 remote configuration): written once, then the operator's.
+  // StockIconMap (product §3 remote configuration): written once, then the operator's.
   await ensureStockIconMap(db);
-  // Knowledge tabs, facets, templates and the attachment base (SPEC §3).
+  // Knowledge tabs, facets, templates and the attachment base (product §3).
   await syncKnowledgeConfig(db, config.knowledgeAttachmentBaseUrl);
 }
 

@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import { MACHINE_ICON_FILES } from './machine-icons';
 
 /**
- * SPEC §3 Remote configuration "StockIconMap": model family -> icon file. Stored in
+ * product §3 Remote configuration "StockIconMap": model family -> icon file. Stored in
  * remote_config under this key so an operator can remap a family without a release.
  */
 export const STOCK_ICON_MAP_KEY = 'stock-icon-map';

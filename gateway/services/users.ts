@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { userKindOf, type User } from '../../contract/user';
 import type { Database } from '../db/schema';
 
-/** The SPEC §3 "Logged-in user" record: users joined with their account and contact. */
+/** The product §3 "Logged-in user" record: users joined with their account and contact. */
 function userQuery(db: Kysely<Database>) {
   return db
     .selectFrom('users as u')

@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { useProfile } from '../components/use-profile';
 
 /**
- * Internal-only screens (SPEC §6). The gateway refuses external users itself (403); this
+ * Internal-only screens (product §6). The gateway refuses external users itself (403); this
  * only spares them a screen that cannot work for them.
  */
 export function InternalOnly() {

@@ -3,7 +3,7 @@ import { LoadingShell } from './loading-shell';
 import { RouteError } from './route-error';
 
 /*
- * The route table of SPEC §2 that is built so far. Every screen is a lazy module (one chunk
+ * The route table of product §2 that is built so far. Every screen is a lazy module (one chunk
  * per area) so the first screen loads only its own code. The session guard is a loader that
  * runs in parallel with the shell's code download; its own code (Dexie) is imported lazily
  * too, so /login never pays for it.
@@ -66,7 +66,7 @@ export const router = createBrowserRouter([
             },
           },
           {
-            // Normal and telematics variants (SPEC §2: the path containing imei decides).
+            // Normal and telematics variants (product §2: the path containing imei decides).
             path: '/support/machine/search/imei?',
             lazy: {
               Component: () =>
@@ -167,7 +167,7 @@ export const router = createBrowserRouter([
           },
         ],
       },
-      // SPEC §2: any unknown path shows the login screen (which sends a signed-in user home).
+      // product §2: any unknown path shows the login screen (which sends a signed-in user home).
       { path: '*', lazy: { Component: login } },
     ],
   },

@@ -6,7 +6,7 @@ import { startIdleTimer, type IdleTimer } from './idle-timer';
 const SessionWarning = lazy(() => import('./session-warning'));
 
 /**
- * SPEC §4 session timer: after 14 minutes without input a modal asks the user to continue;
+ * product §4 session timer: after 14 minutes without input a modal asks the user to continue;
  * without Continue within 60 s, `onExpire` (the logout) runs.
  */
 export function SessionTimer({

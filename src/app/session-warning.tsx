@@ -1,6 +1,6 @@
 import { Button, Modal, Text } from '@mantine/core';
 
-/** The session timer's modal (SPEC §2 "Session warning modal"). */
+/** The session timer's modal (product §2 "Session warning modal"). */
 export default function SessionWarning({
   text,
   onContinue,

@@ -1,7 +1,7 @@
 import { createTheme, localStorageColorSchemeManager } from '@mantine/core';
 import { COLOR_SCHEME_KEY } from '../sync/color-scheme-key';
 
-/** SPEC §1: the primary colour is orange; #f76707 (orange.7) is also the manifest's theme colour. */
+/** product §1: the primary colour is orange; #f76707 (orange.7) is also the manifest's theme colour. */
 export const theme = createTheme({
   primaryColor: 'orange',
   primaryShade: { light: 7, dark: 7 },

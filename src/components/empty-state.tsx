@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 
-/** The one-line empty state of a list (SPEC §8 lists the texts). */
+/** The one-line empty state of a list (product §8 lists the texts). */
 export function EmptyState({ children }: { children: string }) {
   return (
     <Text c="dimmed" ta="center" py="lg">

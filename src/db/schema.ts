@@ -146,7 +146,7 @@ export interface MachineRecordsRow {
   /** `${model}|${serial}`. */
   machineKey: string;
   cases: CaseSummary[];
-  /** Null for external users (SPEC §6: no Reports tab). */
+  /** Null for external users (product §6: no Reports tab). */
   reports: CaseSummary[] | null;
   syncedAt: number;
 }
@@ -214,7 +214,7 @@ export const schemaV1 = {
   profile: 'key',
   session: 'key',
   config: 'key',
-  // Deduplicated by serial, model and owner (SPEC §3), per signed-in user.
+  // Deduplicated by serial, model and owner (product §3), per signed-in user.
   recentMachines: '[ownerUserId+serial+model+owner], [ownerUserId+viewedAt]',
   recentSearches: '++id, [ownerUserId+searchedAt]',
   recentCases: '[ownerUserId+id], [ownerUserId+viewedAt]',

@@ -1,5 +1,5 @@
 /**
- * DECISIONS "Breakpoints": 550 px switches the layout (side panels move from the right of the
+ * docs/product.md "Breakpoints": 550 px switches the layout (side panels move from the right of the
  * main content to below it); 490 px is the small-screen density step.
  */
 export const NARROW_LAYOUT_PX = 550;

@@ -29,7 +29,7 @@ export function caseUpdateSummaries(caseNumber: string) {
   };
 }
 
-/** Closed statuses of the CRM (free text, DECISIONS): every other status counts as open. */
+/** Closed statuses of the CRM (free text, docs/product.md): every other status counts as open. */
 export function isClosedStatus(status: string): boolean {
   const s = status.trim().toLowerCase();
   return s === 'resolved' || s === 'forced closed' || s === 'closed';

@@ -10,15 +10,15 @@ import {
 } from '../../contract/dcu';
 
 /*
- * The typing rules of the DCU pairing and Keyless Master Password screens (SPEC §5). The
+ * The typing rules of the DCU pairing and Keyless Master Password screens (product §5). The
  * rules themselves (lengths, messages) live in contract/dcu.ts, shared with the gateway;
  * this file only says how the screens apply them while the user types.
  */
 
-/** SPEC §4: the DCU card's Last Reported when the unit never reported. */
+/** product §4: the DCU card's Last Reported when the unit never reported. */
 export const NO_REPORT_INFO = 'No available info.';
 
-/** SPEC §5: only digits are kept while typing, and an IMEI is at most 15 of them. */
+/** product §5: only digits are kept while typing, and an IMEI is at most 15 of them. */
 export function keepImeiDigits(raw: string): string {
   return raw.replace(/\D/g, '').slice(0, IMEI_LENGTH);
 }
@@ -35,14 +35,14 @@ export function isImeiComplete(imei: string): boolean {
   return imeiSchema.safeParse(imei).success;
 }
 
-/** Engine hours are cut at 8 characters while typing (SPEC §5, §9). */
+/** Engine hours are cut at 8 characters while typing (product §5, §9). */
 export function limitEngineHours(raw: string): string {
   return raw.slice(0, ENGINE_HOURS_MAX_LENGTH);
 }
 
 /**
  * The message under the engine hours field: none while it is empty (Commit is simply
- * disabled then, as SPEC §5 says), the contract's message when the value is not a number.
+ * disabled then, as product §5 says), the contract's message when the value is not a number.
  */
 export function engineHoursFieldProblem(hours: string): string | null {
   return hours.length === 0 ? null : engineHoursProblem(hours);
@@ -54,7 +54,7 @@ export function canCommitEngineHours(hours: string): boolean {
 }
 
 /**
- * SPEC §4: Last Reported as M/D/YYYY (no leading zeros), in the user's own time zone since
+ * product §4: Last Reported as M/D/YYYY (no leading zeros), in the user's own time zone since
  * that is the calendar the technician reads; 'No available info.' when the unit never
  * reported or the date cannot be read.
  */
@@ -66,7 +66,7 @@ export function formatLastReported(iso: string | null | undefined): string {
 }
 
 /**
- * The master key serial as Submit sees it: SPEC §5 allows an empty field until submit, so
+ * The master key serial as Submit sees it: product §5 allows an empty field until submit, so
  * Submit on an empty field asks for it; otherwise the same rule the field shows.
  */
 export function masterKeySubmitProblem(serial: string): string | null {
@@ -81,7 +81,7 @@ export interface PairingMachine {
   pin?: string;
 }
 
-/** SPEC §3 DCU pairing payload, from the machine, the checked unit and the typed hours. */
+/** product §3 DCU pairing payload, from the machine, the checked unit and the typed hours. */
 export function buildDcuPairing(
   machine: PairingMachine,
   dcu: DcuStatus,
@@ -104,7 +104,7 @@ export function dcuPairingSummary(imei: string, model: string, serial: string): 
 
 /**
  * The machine a pairing is for, from the path (sn-/mn- or pin-) and, when the device has it,
- * its stored row. A PIN alone gives the serial (its last 5 characters, SPEC §5); the model
+ * its stored row. A PIN alone gives the serial (its last 5 characters, product §5); the model
  * then has to come from the stored row. Null while something needed is unknown.
  */
 export function pairingMachine(

@@ -1,4 +1,4 @@
-/** SPEC §5 Dealer lookup: at least one of city, state, name or number; inputs are trimmed. */
+/** product §5 Dealer lookup: at least one of city, state, name or number; inputs are trimmed. */
 export const DEALER_LOOKUP_REQUIRED = 'Atleast one field is required';
 
 export interface DealerLookupInput {
@@ -10,7 +10,7 @@ export interface DealerLookupInput {
 
 export type DealerLookupQuery = Partial<DealerLookupInput>;
 
-/** Trims every field and drops the empty ones; null with the SPEC message when none is left. */
+/** Trims every field and drops the empty ones; null with the product.md message when none is left. */
 export function buildDealerLookupQuery(
   input: DealerLookupInput,
 ): { query: DealerLookupQuery; error: null } | { query: null; error: string } {

@@ -2,7 +2,7 @@ import { SERIAL_LENGTH, type MachineListItem } from '../../contract/machines';
 import { machinePathSegments } from './route-params';
 
 /**
- * The links the machine screens build (SPEC §2 route table). Values are URL-encoded as
+ * The links the machine screens build (product §2 route table). Values are URL-encoded as
  * path segments; the route params read them back decoded.
  */
 
@@ -20,7 +20,7 @@ export function machineDetailPath(m: MachineKey): string {
 }
 
 /**
- * SPEC §2 Machine list: View goes to
+ * product §2 Machine list: View goes to
  * /support/machine/details/sn-{last 5 characters of serial}/mn-{model}[/pin-{pin}].
  */
 export function machineListViewPath(
@@ -37,7 +37,7 @@ interface FullKey {
   pin: string;
 }
 
-/** Choose Activity: Create Case (trailing slash as SPEC §2 writes it). */
+/** Choose Activity: Create Case (trailing slash as product §2 writes it). */
 export function createCasePath(m: FullKey): string {
   return `/support/machine/case/create/sn-${seg(m.serial)}/mn-${seg(m.model)}/pin-${seg(m.pin)}/`;
 }

@@ -1,7 +1,7 @@
 import Fuse from 'fuse.js';
 import type { MachineListItem } from '../../contract/machines';
 
-/** SPEC §2 Machine list: the filter select's options, in its order. */
+/** product §2 Machine list: the filter select's options, in its order. */
 export const MACHINE_LIST_FILTERS = [
   { value: 'model', label: 'Model' },
   { value: 'serial', label: 'Serial' },
@@ -11,7 +11,7 @@ export const MACHINE_LIST_FILTERS = [
 ] as const;
 export type MachineListFilterField = (typeof MACHINE_LIST_FILTERS)[number]['value'];
 
-/** SPEC §9: fuzzy match threshold of the machine list search; page size 10. */
+/** product §9: fuzzy match threshold of the machine list search; page size 10. */
 export const MACHINE_LIST_FUZZY_THRESHOLD = 0.3;
 export const MACHINE_LIST_PAGE_SIZE = 10;
 
@@ -67,7 +67,7 @@ export interface Page<T> {
   pageCount: number;
 }
 
-/** Cards 10 per page (SPEC §2, §9); an out-of-range page is clamped. */
+/** Cards 10 per page (product §2, §9); an out-of-range page is clamped. */
 export function pageOf<T>(
   items: readonly T[],
   page: number,

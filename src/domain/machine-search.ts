@@ -1,6 +1,6 @@
 import { MODEL_TYPEAHEAD_MIN_MODEL, MODEL_TYPEAHEAD_MIN_SERIAL } from '../../contract/machines';
 
-/** SPEC §4 / §9: at least 3 model characters and 5 serial characters start the lookup. */
+/** product §4 / §9: at least 3 model characters and 5 serial characters start the lookup. */
 export function shouldLookupModel(model: string, serial: string): boolean {
   return (
     model.trim().length >= MODEL_TYPEAHEAD_MIN_MODEL &&

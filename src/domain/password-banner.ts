@@ -1,4 +1,4 @@
-/** Password-expiry banners: both exist, never both at once (SPEC §2 Home, §9). */
+/** Password-expiry banners: both exist, never both at once (product §2 Home, §9). */
 export const PASSWORD_WARNING_DAYS = 10;
 export const PASSWORD_INFO_DAYS = 160;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-/** SPEC §9: a PDF download's file name is the title cut to 20 characters. */
+/** product §9: a PDF download's file name is the title cut to 20 characters. */
 export const PDF_NAME_MAX = 20;
 
 // Characters no file system accepts in a name, and control characters.

@@ -1,7 +1,7 @@
 import { parseDay } from './calendar-day';
 
 /**
- * SPEC §4 Machine views: a policy's badge has the active colour while its warranty end date
+ * product §4 Machine views: a policy's badge has the active colour while its warranty end date
  * is in the future, grey otherwise. Dates are YYYY-MM-DD; a policy is active through the
  * whole of its end day (local time).
  */
@@ -24,7 +24,7 @@ export function policyBadge(
     : { color: INACTIVE_POLICY_COLOR, label: 'Expired' };
 }
 
-/** SPEC §3 Campaign: mandatory shown orange, otherwise green. */
+/** product §3 Campaign: mandatory shown orange, otherwise green. */
 export function campaignColor(isMandatory: boolean): string {
   return isMandatory ? 'orange' : 'green';
 }

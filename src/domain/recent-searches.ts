@@ -1,6 +1,6 @@
 import { RECENT_SEARCHES_MAX } from '../../contract/knowledge';
 
-/** SPEC §3 Recent knowledge search: term and category (the tab id). */
+/** product §3 Recent knowledge search: term and category (the tab id). */
 export interface RecentSearch {
   term: string;
   category: string;
@@ -16,7 +16,7 @@ export function recentSearchKey(s: Pick<RecentSearch, 'term' | 'category'>): str
 }
 
 /**
- * SPEC §3: max 10, newest first, duplicates removed ignoring case (the newest copy wins).
+ * product §3: max 10, newest first, duplicates removed ignoring case (the newest copy wins).
  * Ties on the time keep the input order, so the result is deterministic.
  */
 export function recentSearchesOf<T extends RecentSearch>(rows: readonly T[]): T[] {

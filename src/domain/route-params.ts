@@ -1,6 +1,6 @@
 /**
- * Route params are prefixed tokens (SPEC §2): sn- serial, mn- model, pin- PIN, case- case id.
- * SPEC: "A value starts after a 3-character prefix, or 4 for pin-". `case-` is 5 characters
+ * Route params are prefixed tokens (product §2): sn- serial, mn- model, pin- PIN, case- case id.
+ * product.md: "A value starts after a 3-character prefix, or 4 for pin-". `case-` is 5 characters
  * long, but the observed app cut 3 for it too; Torque reads the value after the whole prefix
  * for case- (a case id never starts with "e-"), which is what every link it builds expects.
  */

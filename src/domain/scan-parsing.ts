@@ -7,7 +7,7 @@ export interface ScannedMachine {
   pin?: string;
 }
 
-/** SPEC §5 prefixes. Checked in this order; printed labels use them upper-case. */
+/** product §5 prefixes. Checked in this order; printed labels use them upper-case. */
 const PREFIXES: ReadonlyArray<readonly [string, keyof ScannedMachine]> = [
   ['PIN', 'pin'],
   ['WGN', 'model'],
@@ -21,13 +21,13 @@ function prefixed(token: string): [keyof ScannedMachine, string] | null {
   return null;
 }
 
-/** SPEC §5 / §9: the serial is the last 5 characters of the PIN. */
+/** product §5 / §9: the serial is the last 5 characters of the PIN. */
 export function serialFromPin(pin: string): string {
   return pin.slice(-SERIAL_LENGTH);
 }
 
 /**
- * Parses the text of a scanned code (SPEC §5 "Scan parsing"):
+ * Parses the text of a scanned code (product §5 "Scan parsing"):
  * - tokens prefixed PIN give the PIN, WGN the model, SN the serial;
  * - with no prefixes and 2 or more tokens, the first is the model and the second a PIN if
  *   17 characters long, or a serial if 5;
@@ -57,7 +57,7 @@ export function parseScannedCode(text: string): ScannedMachine {
   return out;
 }
 
-/** Enough to open a machine detail (SPEC §5: serial and model, or the PIN). */
+/** Enough to open a machine detail (product §5: serial and model, or the PIN). */
 export function isResolvable(m: ScannedMachine): boolean {
   return Boolean((m.serial && m.model) || m.pin);
 }

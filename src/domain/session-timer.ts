@@ -1,4 +1,4 @@
-/** SPEC §4 / §9: the inactivity warning after 14 minutes, the forced logout 60 s later. */
+/** product §4 / §9: the inactivity warning after 14 minutes, the forced logout 60 s later. */
 export const SESSION_IDLE_MS = 14 * 60 * 1000;
 export const SESSION_GRACE_MS = 60 * 1000;
 

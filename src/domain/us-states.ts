@@ -1,4 +1,4 @@
-/** SPEC §2 "US list including DC": the 50 states and the District of Columbia. */
+/** product §2 "US list including DC": the 50 states and the District of Columbia. */
 export interface UsState {
   code: string;
   name: string;

@@ -1,4 +1,4 @@
-/** How the profile card and Settings name the user (SPEC §2 Home, Other screens). */
+/** How the profile card and Settings name the user (product §2 Home, Other screens). */
 export function usernameBeforeAt(username: string): string {
   const at = username.indexOf('@');
   return at === -1 ? username : username.slice(0, at);

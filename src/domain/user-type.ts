@@ -1,12 +1,12 @@
 /**
- * User type (SPEC §1, §3): internal = CRM user type STANDARD or account record type OEM
+ * User type (product §1, §3): internal = CRM user type STANDARD or account record type OEM
  * Account. The rule itself lives in contract/ because the gateway enforces it.
  */
 export { userKindOf, INTERNAL_USER_TYPE, OEM_ACCOUNT_RECORD_TYPE } from '../../contract/user';
 export type { UserKind } from '../../contract/user';
 
 /**
- * SPEC §3 keeps the user type base64-encoded in local storage. It is a display hint only
+ * product §3 keeps the user type base64-encoded in local storage. It is a display hint only
  * (the gateway decides every role rule), so a value that does not decode is treated as absent.
  */
 export function encodeUserType(userType: string): string {

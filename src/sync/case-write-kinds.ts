@@ -8,7 +8,7 @@ import type { TorqueDb } from '../db/db';
 import type { WriteKind } from './write-kinds';
 
 /*
- * The three writes of a case update (product §4 Cases, DECISIONS offline-first): each photo or
+ * The three writes of a case update (product §4 Cases, docs/product.md offline-first): each photo or
  * file, then the feed item that names them, then the close. Each is its own outbox entry with
  * its own Idempotency-Key, so an upload cut off half-way is sent again without a second copy.
  */

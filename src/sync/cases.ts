@@ -12,7 +12,7 @@ import { isClosedStatus } from '../domain/case-update';
 import { outcomeOf, type RefreshOutcome } from './outcome';
 
 /*
- * The case area's refreshes (ARCHITECTURE read path): fetch from the gateway, write the rows
+ * The case area's refreshes (docs/architecture.md read path): fetch from the gateway, write the rows
  * the screens' live queries read. Offline, or when the gateway fails, the stored rows stay.
  */
 

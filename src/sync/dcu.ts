@@ -19,7 +19,7 @@ export class NoSignedInUserError extends Error {
  * belongs to the user signed in on this device, so another user signing in never sends it; its
  * id is the Idempotency-Key, so however often the replayer sends it, the gateway pairs once.
  * Resolves with the queued entry as soon as it is on the device, online or not; it rejects
- * only when the write could not even be stored (the screen then shows SPEC §8's message).
+ * only when the write could not even be stored (the screen then shows product §8's message).
  */
 export async function commitDcuPairing(pairing: DcuPairing): Promise<OutboxRow> {
   // The replayer's own notion of who is signed in, so it is this user's entry it sends.

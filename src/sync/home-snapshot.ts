@@ -1,6 +1,6 @@
 /**
  * The last Home the signed-in user saw, kept so that public/paint-snapshot.js can paint it
- * before the app's code has loaded (ARCHITECTURE "Performance targets": offline start). That
+ * before the app's code has loaded (docs/architecture.md "Performance targets": offline start). That
  * script reads this key and format, checks `expiresAt` as the route guard checks the local
  * session, and sanitises `html` with an allowlist before it shows anything.
  */

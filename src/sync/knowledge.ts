@@ -19,7 +19,7 @@ export async function markKnowledgeSynced(ownerUserId: string, detail: string, a
   await db.syncState.put({ ownerUserId, area: KNOWLEDGE_AREA, syncedAt: at, detail });
 }
 
-/** Records a search in the user's recent searches and applies SPEC §3's rule to the table. */
+/** Records a search in the user's recent searches and applies product §3's rule to the table. */
 export async function recordRecentSearch(
   ownerUserId: string,
   term: string,

@@ -5,7 +5,7 @@ import type { KnowledgeResultsRow } from '../db/schema';
 import { outcomeOf, type RefreshOutcome } from './outcome';
 
 /*
- * The machine detail's documents (SPEC §2 Bulletins and Manuals tabs): a model's manuals and a
+ * The machine detail's documents (product §2 Bulletins and Manuals tabs): a model's manuals and a
  * campaign's bulletins, fetched from the gateway into db.knowledgeResults so the tabs render
  * from the device and open offline once seen (product §4 "Offline-first").
  */

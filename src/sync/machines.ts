@@ -73,7 +73,7 @@ export async function refreshMachine(
 }
 
 /**
- * Fetches a machine's cases and, for internal users, its reports (SPEC §6), and stores them
+ * Fetches a machine's cases and, for internal users, its reports (product §6), and stores them
  * together. A failed reports call keeps the reports last stored.
  */
 export async function refreshMachineRecords(
@@ -101,7 +101,7 @@ export async function refreshMachineRecords(
   }
 }
 
-/** Runs a customer search (SPEC §5) and stores its results under the query's key. */
+/** Runs a customer search (product §5) and stores its results under the query's key. */
 export async function refreshMachineList(
   ownerUserId: string,
   q: CustomerSearchQuery,

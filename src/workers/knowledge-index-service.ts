@@ -1,3 +1,4 @@
+import type { DocumentType } from '../../contract/knowledge';
 import type { TorqueDb } from '../db/db';
 import { ownerRange } from '../db/db';
 import {
@@ -16,6 +17,10 @@ import {
 export interface OfflinePage {
   hits: OfflineHit[];
   total: number;
+  /** The page shown: the one asked for, or the last one when that was past the end. */
+  page: number;
+  /** Documents of the tab's types on the device: what was searched. */
+  searched: number;
   /** Whole articles on the device (what "Searching offline copies: N saved articles" counts). */
   keptCount: number;
   size: number;
@@ -34,7 +39,13 @@ export interface KnowledgeIndexApi {
   /** Builds (or reuses) the user's index; says how big it is and how long building took. */
   build(userId: string): Promise<BuildReport>;
   /** One page (1-based) of ranked matches. */
-  search(userId: string, term: string, page: number, pageSize: number): Promise<OfflinePage>;
+  search(
+    userId: string,
+    term: string,
+    page: number,
+    pageSize: number,
+    documentTypes?: readonly DocumentType[],
+  ): Promise<OfflinePage>;
 }
 
 /** Changes whenever an article is opened or saved, or a search page is stored. */
@@ -109,12 +120,19 @@ export function createIndexService(database: TorqueDb): KnowledgeIndexApi {
       const { index, readMs, buildMs } = await indexFor(userId);
       return { size: index.size, keptCount: index.keptCount, readMs, buildMs };
     },
-    async search(userId, term, page, pageSize) {
+    async search(userId, term, page, pageSize, documentTypes) {
       const { index } = await indexFor(userId);
-      const { total, hits } = index.search(term, (Math.max(1, page) - 1) * pageSize, pageSize);
+      const answer = index.search(
+        term,
+        (Math.max(1, page) - 1) * pageSize,
+        pageSize,
+        documentTypes,
+      );
       return {
-        hits,
-        total,
+        hits: answer.hits,
+        total: answer.total,
+        page: answer.offset / pageSize + 1,
+        searched: answer.searched,
         keptCount: index.keptCount,
         size: index.size,
       };

@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import type { SearchResult } from '../../contract/knowledge';
+import type { DocumentType, SearchResult } from '../../contract/knowledge';
 
 /**
  * The offline knowledge index: MiniSearch over the articles kept on the device and
@@ -13,6 +13,7 @@ export interface IndexDoc {
   /** The article's plain text, or a result's excerpt when only the result was seen. */
   text: string;
   category: string;
+  documentType: DocumentType;
   clickUri: string;
   /** True when the whole article is on the device (it opens offline). */
   kept: boolean;
@@ -32,7 +33,7 @@ export interface OfflineHit {
 export interface IndexSource {
   articles: readonly {
     uniqueId: string;
-    article: { title: string; text: string; categorylevel4: string };
+    article: { title: string; text: string; categorylevel4: string; documentType: DocumentType };
   }[];
   results: readonly { results: readonly SearchResult[] }[];
 }
@@ -54,6 +55,7 @@ export function indexDocsOf(source: IndexSource): IndexDoc[] {
         title: r.title,
         text: r.excerpt,
         category: r.raw.categorylevel4,
+        documentType: r.raw.documenttype,
         clickUri: r.clickUri,
         kept: false,
       });
@@ -65,6 +67,7 @@ export function indexDocsOf(source: IndexSource): IndexDoc[] {
       title: a.article.title,
       text: a.article.text,
       category: a.article.categorylevel4,
+      documentType: a.article.documentType,
       clickUri: articleUri(a.uniqueId, a.article.title),
       kept: true,
     });
@@ -72,9 +75,27 @@ export function indexDocsOf(source: IndexSource): IndexDoc[] {
   return [...docs.values()];
 }
 
+export interface OfflineAnswer {
+  /** Matches within the tab's document types. */
+  total: number;
+  hits: OfflineHit[];
+  /** Where the hits start: `offset`, or the last page's start when `offset` is past the end. */
+  offset: number;
+  /** Documents of the tab's types on the device: what was searched. */
+  searched: number;
+}
+
 export interface KnowledgeIndex {
-  /** Ranked matches: the total, and the hits from `offset` (only those get an excerpt). */
-  search(term: string, offset?: number, limit?: number): { total: number; hits: OfflineHit[] };
+  /**
+   * Ranked matches of the tab's document types (all when absent): the total, and the hits
+   * from `offset` (only those get an excerpt).
+   */
+  search(
+    term: string,
+    offset?: number,
+    limit?: number,
+    documentTypes?: readonly DocumentType[],
+  ): OfflineAnswer;
   readonly size: number;
   readonly keptCount: number;
 }
@@ -92,13 +113,22 @@ export function buildKnowledgeIndex(docs: readonly IndexDoc[]): KnowledgeIndex {
   return {
     size: docs.length,
     keptCount: docs.filter((d) => d.kept).length,
-    search(term, offset = 0, limit = 50) {
+    search(term, offset = 0, limit = 50, documentTypes) {
+      const inTab = (d: IndexDoc | undefined) =>
+        Boolean(d && (!documentTypes || documentTypes.includes(d.documentType)));
+      const searched = documentTypes ? docs.filter(inTab).length : docs.length;
       const q = term.trim();
-      if (!q) return { total: 0, hits: [] };
+      if (!q) return { total: 0, hits: [], offset: 0, searched };
+      const filter = (r: { id: unknown }) => inTab(byId.get(String(r.id)));
       // Every word should match; when no document has them all, any word will do.
-      let found = mini.search(q, { combineWith: 'AND' });
-      if (found.length === 0) found = mini.search(q, { combineWith: 'OR' });
-      const hits = found.slice(offset, offset + limit).flatMap((r) => {
+      let found = mini.search(q, { combineWith: 'AND', filter });
+      if (found.length === 0) found = mini.search(q, { combineWith: 'OR', filter });
+      // A page past the end (the gateway had more pages than the device holds) shows the last.
+      const start =
+        offset >= found.length && found.length > 0
+          ? Math.floor((found.length - 1) / limit) * limit
+          : offset;
+      const hits = found.slice(start, start + limit).flatMap((r) => {
         const d = byId.get(String(r.id));
         if (!d) return [];
         return [
@@ -113,7 +143,7 @@ export function buildKnowledgeIndex(docs: readonly IndexDoc[]): KnowledgeIndex {
           },
         ];
       });
-      return { total: found.length, hits };
+      return { total: found.length, hits, offset: start, searched };
     },
   };
 }

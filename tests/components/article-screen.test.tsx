@@ -56,7 +56,7 @@ afterEach(() => {
   setOnline(true);
 });
 
-describe('article view (SPEC §2)', () => {
+describe('article view (product §2)', () => {
   it('renders the article HTML sanitised again on the client: no script or handler reaches the DOM', async () => {
     fetchMock.mockResolvedValue(json(200, article({ html: HOSTILE })));
     renderAt('/knowledge/answer?uniqueID=KA-PASSWORD-RESET&title=Resetting');

@@ -273,7 +273,7 @@ describe('DCU pairing, step 2 and the commit through the outbox', () => {
     expect(await screen.findByLabelText('IMEI')).toBeTruthy();
   });
 
-  it("shows SPEC §8's message when the write cannot even be queued", async () => {
+  it("shows product §8's message when the write cannot even be queued", async () => {
     renderPairing();
     await reachStep2();
     vi.spyOn(db.outbox, 'add').mockRejectedValueOnce(new Error('QuotaExceededError'));

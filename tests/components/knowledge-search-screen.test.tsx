@@ -55,7 +55,7 @@ afterEach(() => {
   setOnline(true);
 });
 
-describe('knowledge search (SPEC §2)', () => {
+describe('knowledge search (product §2)', () => {
   it('shows the tabs of the remote config, results with marked excerpts, the total line and pages', async () => {
     fetchMock.mockImplementation(async (url: string) => {
       const page = Number(new URL(url, 'http://x').searchParams.get('page') ?? '1');
@@ -206,7 +206,7 @@ describe('knowledge search (SPEC §2)', () => {
     ]);
     renderAt('/knowledge?s=hydrolic&c=all');
     expect((await screen.findByTestId('offline-search-note')).textContent).toBe(
-      'Searching offline copies: 2 saved articles',
+      'Searching offline copies: 2 documents on this device',
     );
     const links = screen
       .getAllByTestId('knowledge-result')
@@ -244,7 +244,7 @@ describe('knowledge search (SPEC §2)', () => {
     ]);
     renderAt('/knowledge?s=m7&c=all');
     expect((await screen.findByTestId('offline-search-note')).textContent).toBe(
-      'Searching offline copies: 0 saved articles',
+      'Searching offline copies: 2 documents on this device',
     );
     expect(
       screen
@@ -252,6 +252,43 @@ describe('knowledge search (SPEC §2)', () => {
         .map((r) => within(r).getByRole('link').textContent)
         .sort(),
     ).toEqual(['M7 workshop manual', 'Seal bulletin M7']);
+  });
+
+  it('offline: the search keeps to the tab, counts what it searched, and a page past the end shows the last', async () => {
+    setOnline(false);
+    const results = [
+      ...Array.from({ length: 12 }, (_, i) =>
+        searchResult(i, {
+          uniqueId: `MAN-${i}`,
+          title: `Tractor manual part ${i}`,
+          raw: { ...searchResult(i).raw, documenttype: 'Manual' },
+        }),
+      ),
+      searchResult(50, { uniqueId: 'KA-50', title: 'Tractor hydraulic pump article' }),
+      searchResult(51, {
+        uniqueId: 'SB-51',
+        title: 'Tractor pump seal bulletin',
+        raw: { ...searchResult(51).raw, documenttype: 'Service Bulletin' },
+      }),
+    ];
+    await db.knowledgeResults.put({
+      ownerUserId: user.id,
+      key: 'search|all|tractor|1',
+      kind: 'search',
+      response: { ...searchResponse(0), results },
+      syncedAt: Date.now(),
+    });
+    renderAt('/knowledge?s=tractor manual&c=manuals&page=3');
+    expect((await screen.findByTestId('offline-search-note')).textContent).toBe(
+      'Searching offline copies: 12 documents on this device',
+    );
+    expect(screen.getByTestId('knowledge-total').textContent).toBe('Total Results Answers - 12');
+    const titles = screen
+      .getAllByTestId('knowledge-result')
+      .map((r) => within(r).getByRole('link').textContent);
+    expect(titles).toHaveLength(2);
+    for (const t of titles) expect(t).toMatch(/^Tractor manual part/);
+    expect(screen.getByRole('button', { name: '2' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('online but the gateway unreachable: falls back to the offline index', async () => {
@@ -265,7 +302,7 @@ describe('knowledge search (SPEC §2)', () => {
     });
     renderAt('/knowledge?s=hydr&c=all');
     expect((await screen.findByTestId('offline-search-note')).textContent).toBe(
-      'Searching offline copies: 1 saved article',
+      'Searching offline copies: 1 document on this device',
     );
     expect(screen.getAllByTestId('knowledge-result')).toHaveLength(1);
   });

@@ -44,7 +44,7 @@ const campaignItem = (name: string) =>
 const control = (name: string) => screen.getByRole('button', { name: new RegExp(name) });
 
 describe('machine detail tabs', () => {
-  it('come in SPEC order with Bulletins first and selected', async () => {
+  it('come in product.md order with Bulletins first and selected', async () => {
     const user = makeUser();
     await signInLocally(user);
     await storeMachine(user.id, machineDetail({ campaigns }));

@@ -43,8 +43,8 @@ afterEach(() => vi.unstubAllGlobals());
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
 
-describe('machine search: customer mode (SPEC §2, §5)', () => {
-  it('toggles between the two modes with the SPEC texts', () => {
+describe('machine search: customer mode (product §2, §5)', () => {
+  it('toggles between the two modes with the product.md texts', () => {
     renderAt('/support/machine/search');
     const toggle = screen.getByRole('button', { name: 'Machine Search by Customer' });
     expect(screen.getByLabelText('Serial Number')).toBeTruthy();
@@ -95,7 +95,7 @@ describe('machine search: customer mode (SPEC §2, §5)', () => {
   });
 });
 
-describe('machine search: model typeahead (SPEC §4)', () => {
+describe('machine search: model typeahead (product §4)', () => {
   it('does not ask before 3 model and 5 serial characters; one match opens the detail', async () => {
     fetchMock.mockImplementation(async () =>
       json(200, {

@@ -40,7 +40,7 @@ function renderTimer(onExpire = vi.fn()) {
   return onExpire;
 }
 
-describe('session timer (SPEC §4)', () => {
+describe('session timer (product §4)', () => {
   it('warns after 14 minutes without input, and logs out 60 s later', async () => {
     const onExpire = renderTimer();
     await advance(840_000 - 1);

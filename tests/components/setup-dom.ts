@@ -29,6 +29,6 @@ if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => 
 
 // findBy* waits 1 s by default; on CI's two loaded cores a Dexie live query plus a Mantine
 // transition sometimes takes longer, and a test must fail on behaviour, not on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15000 });
 
 afterEach(() => cleanup());

@@ -8,7 +8,7 @@ import { makeUser, resetDb, signInLocally } from './render';
 beforeEach(resetDb);
 
 // product §4: logout never discards unsynced or personal work on the device; it removes what
-// proves a session (profile, marker) and the web storage SPEC §4 says logout clears.
+// proves a session (profile, marker) and the web storage product §4 says logout clears.
 describe('sign-out on the device', () => {
   it('forgets the session and web storage but keeps the colour scheme and every other table', async () => {
     const user = makeUser();

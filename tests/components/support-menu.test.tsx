@@ -25,7 +25,7 @@ async function buttonNames() {
 }
 
 describe('Support menu', () => {
-  it('shows an internal user Dealer Lookup and no Product Delivery Inspection, in SPEC order', async () => {
+  it('shows an internal user Dealer Lookup and no Product Delivery Inspection, in product.md order', async () => {
     await signInLocally(makeUser({ kind: 'internal', userType: 'STANDARD' }));
     renderScreen(<SupportMenu />, '/support');
     expect(await buttonNames()).toEqual([

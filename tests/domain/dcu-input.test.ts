@@ -23,7 +23,7 @@ import {
   pairingMachine,
 } from '../../src/domain/dcu-input';
 
-describe('IMEI typing (SPEC §5)', () => {
+describe('IMEI typing (product §5)', () => {
   it('keeps only digits while typing', () => {
     expect(keepImeiDigits('35 69-38/03a')).toBe('35693803');
     expect(keepImeiDigits('abc')).toBe('');
@@ -52,7 +52,7 @@ describe('IMEI typing (SPEC §5)', () => {
   });
 });
 
-describe('engine hours (SPEC §5: numeric, optional decimals, at most 8 characters)', () => {
+describe('engine hours (product §5: numeric, optional decimals, at most 8 characters)', () => {
   it('cuts typing at 8 characters', () => {
     expect(limitEngineHours('123456789')).toBe('12345678');
     expect(limitEngineHours('1234.5')).toBe('1234.5');
@@ -89,7 +89,7 @@ describe('engine hours (SPEC §5: numeric, optional decimals, at most 8 characte
   });
 });
 
-describe('master key serial (SPEC §5)', () => {
+describe('master key serial (product §5)', () => {
   it('allows empty until submit, then asks for it', () => {
     expect(masterKeySerialProblem('')).toBeNull();
     expect(masterKeySubmitProblem('')).toBe(MASTER_KEY_SERIAL_REQUIRED_MESSAGE);
@@ -114,7 +114,7 @@ describe('master key serial (SPEC §5)', () => {
   });
 });
 
-describe('Last Reported (SPEC §4: M/D/YYYY or No available info.)', () => {
+describe('Last Reported (product §4: M/D/YYYY or No available info.)', () => {
   it('writes month and day without leading zeros', () => {
     // Noon UTC is the same calendar day in every time zone from UTC-11 to UTC+11.
     expect(formatLastReported('2026-11-15T12:00:00Z')).toBe('11/15/2026');
@@ -134,7 +134,7 @@ describe('Last Reported (SPEC §4: M/D/YYYY or No available info.)', () => {
 describe('the pairing payload and its outbox summary', () => {
   const dcu = { imei: '358000000000001', type: 'DCU-4G-200', lastReportedAt: null };
 
-  it('builds SPEC §3 payload the contract accepts', () => {
+  it('builds product §3 payload the contract accepts', () => {
     const pairing = buildDcuPairing({ serial: '41876', model: 'M5-111' }, dcu, '1234.5');
     expect(pairing).toEqual({
       serialNumber: '41876',

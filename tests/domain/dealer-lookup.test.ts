@@ -3,7 +3,7 @@ import { buildDealerLookupQuery } from '../../src/domain/dealer-lookup';
 
 const empty = { city: '', state: '', name: '', number: '' };
 
-describe('dealer lookup input (SPEC §5)', () => {
+describe('dealer lookup input (product §5)', () => {
   it('needs at least one field', () => {
     expect(buildDealerLookupQuery(empty)).toEqual({
       query: null,

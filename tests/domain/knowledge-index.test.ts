@@ -8,7 +8,7 @@ import {
 
 const article = (uniqueId: string, title: string, text: string, category = 'Service') => ({
   uniqueId,
-  article: { title, text, categorylevel4: category },
+  article: { title, text, categorylevel4: category, documentType: 'Article' as const },
 });
 
 const result = (uniqueId: string, title: string, excerpt: string): SearchResult => ({
@@ -87,8 +87,8 @@ describe('offline knowledge index', () => {
   });
 
   it('finds nothing for an unrelated or empty term', () => {
-    expect(index.search('zzzzqqq')).toEqual({ total: 0, hits: [] });
-    expect(index.search('  ')).toEqual({ total: 0, hits: [] });
+    expect(index.search('zzzzqqq')).toMatchObject({ total: 0, hits: [] });
+    expect(index.search('  ')).toMatchObject({ total: 0, hits: [] });
   });
 
   it('pages: the total counts every match, the hits start at the offset', () => {
@@ -97,5 +97,23 @@ describe('offline knowledge index', () => {
     const second = index.search('hydraulic', 1, 1);
     expect(second.total).toBe(2);
     expect(second.hits.map((h) => h.uniqueId)).toEqual(['KA-BODY']);
+  });
+});
+
+describe('offline knowledge index: a tab and pages', () => {
+  const index = buildKnowledgeIndex(indexDocsOf(source));
+
+  it("keeps to the tab's document types and counts what it searched", () => {
+    const bulletins = index.search('loader', 0, 10, ['Service Bulletin']);
+    expect(bulletins).toMatchObject({ total: 0, searched: 0 });
+    const articles = index.search('hydraulic', 0, 10, ['Article']);
+    expect(articles.searched).toBe(4);
+  });
+
+  it('answers a page past the end with the last page', () => {
+    const answer = index.search('hydraulic', 20, 1);
+    expect(answer.total).toBe(2);
+    expect(answer.offset).toBe(1);
+    expect(answer.hits).toHaveLength(1);
   });
 });

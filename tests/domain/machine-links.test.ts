@@ -18,7 +18,7 @@ const item = {
   productIdentificationNo: 'KBCM7172VNP052016',
 };
 
-describe('the View link rule (SPEC §2 Machine list)', () => {
+describe('the View link rule (product §2 Machine list)', () => {
   it('links sn-{serial}/mn-{model}/pin-{pin} exactly', () => {
     expect(machineListViewPath(item)).toBe(
       '/support/machine/details/sn-52016/mn-M7-172/pin-KBCM7172VNP052016',
@@ -79,7 +79,7 @@ describe('machine detail paths and their route params', () => {
   });
 });
 
-describe('Choose Activity links (SPEC §2)', () => {
+describe('Choose Activity links (product §2)', () => {
   const m = { serial: '52016', model: 'M7-172', pin: 'KBCM7172VNP052016' };
   it('Create Case and Create Report', () => {
     expect(createCasePath(m)).toBe(

@@ -38,7 +38,7 @@ const list: MachineListItem[] = [
 
 const serials = (xs: MachineListItem[]) => xs.map((x) => x.serialNumber);
 
-describe('machine list filter (SPEC §2, §9)', () => {
+describe('machine list filter (product §2, §9)', () => {
   it('offers Model, Serial, Customer Name, City, Servicing Dealer in that order', () => {
     expect(MACHINE_LIST_FILTERS.map((f) => f.label)).toEqual([
       'Model',

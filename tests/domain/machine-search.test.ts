@@ -7,7 +7,7 @@ import {
 } from '../../src/domain/machine-search';
 import { lastUpdatedText, relativeTime } from '../../src/domain/relative-time';
 
-describe('model typeahead rule (SPEC §4, §9)', () => {
+describe('model typeahead rule (product §4, §9)', () => {
   it('needs 3 model characters and 5 serial characters', () => {
     expect(shouldLookupModel('M7-', '52016')).toBe(true);
     expect(shouldLookupModel('M7', '52016')).toBe(false);

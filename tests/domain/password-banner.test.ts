@@ -36,7 +36,7 @@ describe('banner texts', () => {
     expect(formatBannerDate(new Date(2025, 2, 7, 12))).toBe('3/7/2025');
     expect(formatBannerDate(new Date(2025, 11, 31, 12))).toBe('12/31/2025');
   });
-  it('uses the SPEC wording', () => {
+  it('uses the product.md wording', () => {
     expect(passwordWarningText('3/7/2025')).toBe(
       "Your password will expire on 3/7/2025. Please reset your password so you don't get locked out.",
     );

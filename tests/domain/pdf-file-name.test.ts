@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pdfFileName } from '../../src/domain/pdf-file-name';
 
-describe('PDF file name (SPEC §9: the title cut to 20 characters)', () => {
+describe('PDF file name (product §9: the title cut to 20 characters)', () => {
   it('keeps a 19- and a 20-character title whole', () => {
     expect(pdfFileName('A'.repeat(19))).toBe(`${'A'.repeat(19)}.pdf`);
     expect(pdfFileName('Hydraulic pump guide')).toBe('Hydraulic pump guide.pdf'); // 20

@@ -3,7 +3,7 @@ import { campaignColor, isPolicyActive, policyBadge } from '../../src/domain/pol
 
 const now = new Date(2026, 5, 15, 12, 0, 0); // 15 June 2026, noon local
 
-describe('policy badge (SPEC §4 Machine views)', () => {
+describe('policy badge (product §4 Machine views)', () => {
   it('is active while the warranty end date is in the future', () => {
     expect(isPolicyActive('2027-01-01', now)).toBe(true);
     expect(policyBadge('2027-01-01', now)).toEqual({ color: 'green', label: 'Active' });
@@ -20,7 +20,7 @@ describe('policy badge (SPEC §4 Machine views)', () => {
     expect(isPolicyActive('', now)).toBe(false);
     expect(isPolicyActive('soon', now)).toBe(false);
   });
-  it('campaigns: mandatory orange, optional green (SPEC §3)', () => {
+  it('campaigns: mandatory orange, optional green (product §3)', () => {
     expect(campaignColor(true)).toBe('orange');
     expect(campaignColor(false)).toBe('green');
   });

@@ -11,7 +11,7 @@ const s = (term: string, searchedAt: number, category = 'all'): RecentSearch => 
   searchedAt,
 });
 
-describe('recent knowledge searches (SPEC §3: max 10, newest first, no duplicates ignoring case)', () => {
+describe('recent knowledge searches (product §3: max 10, newest first, no duplicates ignoring case)', () => {
   it('orders newest first', () => {
     expect(recentSearchesOf([s('a', 1), s('c', 3), s('b', 2)]).map((r) => r.term)).toEqual([
       'c',

@@ -5,7 +5,7 @@ import {
   parseRouteParam,
 } from '../../src/domain/route-params';
 
-describe('route params (SPEC §2)', () => {
+describe('route params (product §2)', () => {
   it('reads the value after the 3-character sn- and mn- prefixes', () => {
     expect(parseRouteParam('sn-12345')).toEqual({ kind: 'serial', value: '12345' });
     expect(parseRouteParam('mn-M7-172')).toEqual({ kind: 'model', value: 'M7-172' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isResolvable, parseScannedCode, serialFromPin } from '../../src/domain/scan-parsing';
 
-describe('scan parsing (SPEC §5)', () => {
+describe('scan parsing (product §5)', () => {
   it('reads WGN as the model and SN as the serial', () => {
     expect(parseScannedCode('WGNM7-172 SN52016')).toEqual({ model: 'M7-172', serial: '52016' });
   });

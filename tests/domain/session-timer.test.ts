@@ -6,7 +6,7 @@ import {
   sessionWarningText,
 } from '../../src/domain/session-timer';
 
-describe('session timer constants (SPEC §9)', () => {
+describe('session timer constants (product §9)', () => {
   it('warns after 14 minutes and logs out 60 s later', () => {
     expect(SESSION_IDLE_MS).toBe(840000);
     expect(SESSION_GRACE_MS).toBe(60000);

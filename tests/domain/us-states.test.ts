@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { US_STATES } from '../../src/domain/us-states';
 
-describe('US states (SPEC §2: US list including DC)', () => {
+describe('US states (product §2: US list including DC)', () => {
   it('has the 50 states and DC', () => {
     expect(US_STATES).toHaveLength(51);
     expect(US_STATES.find((s) => s.code === 'DC')?.name).toBe('District of Columbia');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeUserType, encodeUserType, userKindOf } from '../../src/domain/user-type';
 
-describe('userKindOf (SPEC §1)', () => {
+describe('userKindOf (product §1)', () => {
   it('is internal for CRM user type STANDARD', () => {
     expect(userKindOf({ userType: 'STANDARD', accountRecordType: 'Dealer' })).toBe('internal');
   });
@@ -24,7 +24,7 @@ describe('userKindOf (SPEC §1)', () => {
   });
 });
 
-describe('stored user type (base64, SPEC §3)', () => {
+describe('stored user type (base64, product §3)', () => {
   it('round-trips', () => {
     expect(encodeUserType('STANDARD')).toBe('U1RBTkRBUkQ=');
     expect(decodeUserType(encodeUserType('PowerPartner'))).toBe('PowerPartner');

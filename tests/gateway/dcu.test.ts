@@ -107,7 +107,7 @@ describe.each(lanes)('DCU pairing on $name', (lane) => {
       });
     });
 
-    it("an unknown IMEI is a 404 'imei-unknown' with SPEC §8's message", async () => {
+    it("an unknown IMEI is a 404 'imei-unknown' with product §8's message", async () => {
       expectRefusal(
         await get(`/api/v1/dcu/${UNKNOWN_IMEI}`, dana),
         404,

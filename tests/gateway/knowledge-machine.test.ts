@@ -49,7 +49,7 @@ describe.each(lanes)('knowledge for machines, configuration and bad input on $na
     }
   });
 
-  it('answers the four manual sections of a model in SPEC order', async () => {
+  it('answers the four manual sections of a model in product.md order', async () => {
     const m = manualsResponseSchema.parse(await json('/api/v1/knowledge/manuals?model=M7-172'));
     expect(m.sections.map((s) => s.section)).toEqual(MANUAL_SECTIONS);
     for (const s of m.sections) {

@@ -290,7 +290,7 @@ describe.each(lanes)('machines on $name', (lane) => {
   describe('customer search', () => {
     const search = (query: string) => get(`/api/v1/machines/customers?${query}`, dana);
 
-    it('answers the three SPEC §5 messages with 400', async () => {
+    it('answers the three product §5 messages with 400', async () => {
       expectError(await search(''), 400, CUSTOMER_SEARCH_REQUIRED_MESSAGE);
       expectError(await search('firstName=%20&city=%20'), 400, CUSTOMER_SEARCH_REQUIRED_MESSAGE);
       expectError(await search('firstName=Walter'), 400, CUSTOMER_SEARCH_FIRST_NAME_ALONE_MESSAGE);

@@ -84,7 +84,7 @@ describe.each(lanes)('master key on $name', (lane) => {
     expect((await lookup(null, { serialNumber: '123456' })).statusCode).toBe(401);
   });
 
-  it("answers SPEC §5's three messages verbatim, 400, and counts nothing", async () => {
+  it("answers product §5's three messages verbatim, 400, and counts nothing", async () => {
     const cases: [unknown, string][] = [
       [{ serialNumber: '' }, MASTER_KEY_SERIAL_REQUIRED_MESSAGE],
       [{}, MASTER_KEY_SERIAL_REQUIRED_MESSAGE],

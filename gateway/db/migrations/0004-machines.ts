@@ -124,7 +124,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   await sql`CREATE INDEX machine_components_machine ON machine_components (machine_id)`.execute(db);
 
-  // Cases and reports (SPEC §3 "Case and report"); later migrations add its columns.
+  // Cases and reports (product §3 "Case and report"); later migrations add its columns.
   await sql`
     CREATE TABLE cases (
       id text PRIMARY KEY,

@@ -60,7 +60,7 @@ export interface DemoUser {
   userType: string;
   accountId: string;
   isAdmin: boolean;
-  /** Password expiry, in days after each server start (SPEC §2 Home banners: 10 and 160 days). */
+  /** Password expiry, in days after each server start (product §2 Home banners: 10 and 160 days). */
   passwordExpiresInDays: number;
   contact: NewContact;
 }

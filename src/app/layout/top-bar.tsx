@@ -1,7 +1,7 @@
 import { PhoneIcon } from '../../components/icons';
 import { SyncStatus } from './sync-status';
 
-/** The top bar: product name, the sync status and the Call TSC phone link (SPEC §1). */
+/** The top bar: product name, the sync status and the Call TSC phone link (product §1). */
 export function TopBar({
   productName,
   callTscNumber,

@@ -1,7 +1,7 @@
 import './auth.css';
 import type { ReactNode } from 'react';
 
-/** The frame of /login and /logout: a plain bar, no navigation (SPEC §2). */
+/** The frame of /login and /logout: a plain bar, no navigation (product §2). */
 export function AuthPage({ productName, children }: { productName: string; children: ReactNode }) {
   return (
     <div className="auth-page">

@@ -11,7 +11,7 @@ interface Props {
 }
 
 /**
- * SPEC §4 DCU pairing step 1: scan the unit's barcode with the rear camera. @zxing/browser is
+ * product §4 DCU pairing step 1: scan the unit's barcode with the rear camera. @zxing/browser is
  * loaded only when the scanner opens, so the screen does not pay for it up front.
  */
 export function BarcodeScanner({ onScan, onClose }: Props) {

@@ -29,7 +29,7 @@ function FollowOnOfflinePage() {
 }
 
 /**
- * SPEC §4: after the commit, a success alert with BACK, or a warning alert with RESET (back to
+ * product §4: after the commit, a success alert with BACK, or a warning alert with RESET (back to
  * step 1) carrying the server's message. In between, the entry waits in the outbox: the alert
  * says so instead of a spinner, since it may wait for hours in the field.
  */

@@ -13,7 +13,7 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** SPEC §4: the checked unit, with IMEI, DCU (its part number) and Last Reported. */
+/** product §4: the checked unit, with IMEI, DCU (its part number) and Last Reported. */
 export function DcuCard({ dcu }: { dcu: DcuStatus }) {
   return (
     <Paper withBorder p="sm" data-testid="dcu-card" aria-label="DCU">

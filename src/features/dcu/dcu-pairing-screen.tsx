@@ -33,7 +33,7 @@ function readHistoryState(state: unknown): PairingHistoryState {
   return state as PairingHistoryState;
 }
 
-/** /support/machine/imei/:param1/:param2? (SPEC §2, §4 DCU pairing). */
+/** /support/machine/imei/:param1/:param2? (product §2, §4 DCU pairing). */
 export function DcuPairingScreen() {
   const { param1, param2 } = useParams();
   const params = parseMachineRouteParams(param1, param2);
@@ -113,7 +113,7 @@ function PairingSteps({
       const row = await commitDcuPairing(buildDcuPairing(machine, dcu, hours));
       setHistoryState({ dcu, outboxId: row.id });
     } catch {
-      // Not even queued (IndexedDB failing, nobody signed in): SPEC §8's commit failure.
+      // Not even queued (IndexedDB failing, nobody signed in): product §8's commit failure.
       setCommitError(COMMIT_NETWORK_FAILURE_MESSAGE);
     } finally {
       setCommitting(false);

@@ -12,11 +12,11 @@ interface Props {
   onHoursChange(hours: string): void;
   onCommit(): void;
   committing: boolean;
-  /** Why the commit could not even be queued (SPEC §8's network message), if it could not. */
+  /** Why the commit could not even be queued (product §8's network message), if it could not. */
   error: string | null;
 }
 
-/** Step 2 (SPEC §4, §5): engine hours, numeric with optional decimals, then Commit. */
+/** Step 2 (product §4, §5): engine hours, numeric with optional decimals, then Commit. */
 export function EngineHoursStep({ hours, onHoursChange, onCommit, committing, error }: Props) {
   const submit = (e: FormEvent) => {
     e.preventDefault();

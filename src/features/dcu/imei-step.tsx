@@ -15,7 +15,7 @@ interface Props {
   onCheck(imei: string): void;
 }
 
-/** Step 1 (SPEC §4, §5): scan or type the IMEI, then Check DCU Status. */
+/** Step 1 (product §4, §5): scan or type the IMEI, then Check DCU Status. */
 export function ImeiStep({ imei, onImeiChange, check, onCheck }: Props) {
   const [scanning, setScanning] = useState(false);
   const problem = imeiProblem(imei);

@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * SPEC §5 master key serial: empty is allowed until submit, then 6-11 digits; the field shows
+ * product §5 master key serial: empty is allowed until submit, then 6-11 digits; the field shows
  * the first rule broken as the user types, and Submit is blocked while it does.
  */
 export function MasterKeyForm({ serial, onSerialChange, onSubmit, loading, error }: Props) {

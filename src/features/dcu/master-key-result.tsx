@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import type { MasterKeyResponse } from '../../api/dcu';
 
-/** SPEC §4 Master key: the serial and its master password; the button clears the view. */
+/** product §4 Master key: the serial and its master password; the button clears the view. */
 export function MasterKeyResult({ result, onBack }: { result: MasterKeyResponse; onBack(): void }) {
   return (
     <Stack gap="sm">

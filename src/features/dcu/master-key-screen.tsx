@@ -5,7 +5,7 @@ import { MasterKeyForm } from './master-key-form';
 import { MasterKeyResult } from './master-key-result';
 import { MASTER_KEY_NEEDS_CONNECTION, useMasterKey } from './use-master-key';
 
-/** /support/dcu/masterkey (SPEC §2, §4 Keyless Master Password). */
+/** /support/dcu/masterkey (product §2, §4 Keyless Master Password). */
 export function MasterKeyScreen() {
   const online = useOnline();
   const [serial, setSerial] = useState('');

@@ -11,7 +11,7 @@ export type DcuCheckState =
   { status: 'idle' } | { status: 'checking' } | { status: 'failed'; message: string };
 
 /**
- * SPEC §8 "IMEI check fails": an unknown unit gets the fixed message, any other text the
+ * product §8 "IMEI check fails": an unknown unit gets the fixed message, any other text the
  * gateway gives is shown as it is. A check that cannot reach the gateway says it needs a
  * connection; the typed IMEI stays in the field (it is the screen's state, not this hook's).
  */

@@ -9,7 +9,7 @@ import { NEEDS_CONNECTION, useDealerLookup } from './use-dealer-lookup';
 const stateOptions = US_STATES.map((s) => ({ value: s.code, label: s.name }));
 const empty: DealerLookupInput = { city: '', state: '', name: '', number: '' };
 
-/** /support/sf/dealer/lookup (SPEC §2 Dealer lookup, §5), internal users only. */
+/** /support/sf/dealer/lookup (product §2 Dealer lookup, §5), internal users only. */
 export function DealerLookupScreen() {
   const online = useOnline();
   const [input, setInput] = useState<DealerLookupInput>(empty);

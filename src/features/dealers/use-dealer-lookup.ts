@@ -11,7 +11,7 @@ type State =
   | { status: 'done'; dealers: Dealer[] }
   | { status: 'error'; message: string };
 
-/** The online-only dealer lookup (SPEC §5): asks the gateway, never the device. */
+/** The online-only dealer lookup (product §5): asks the gateway, never the device. */
 export function useDealerLookup() {
   const [state, setState] = useState<State>({ status: 'idle' });
   const current = useRef<AbortController | null>(null);

@@ -2,7 +2,7 @@ import { Paper, Text } from '@mantine/core';
 import type { User } from '../../../contract';
 import { displayName, usernameBeforeAt } from '../../domain/user-display';
 
-/** SPEC §2 Home: name, account name, username before the @, email and phone. */
+/** product §2 Home: name, account name, username before the @, email and phone. */
 export function ProfileCard({ user }: { user: User }) {
   return (
     <Paper withBorder p="md" data-testid="profile-card">

@@ -66,7 +66,7 @@ function Cases({ userId }: { userId: string }) {
   ));
 }
 
-/** SPEC §2 Home: Recent Activity with tabs Machines, Knowledge and Cases, from the device. */
+/** product §2 Home: Recent Activity with tabs Machines, Knowledge and Cases, from the device. */
 export function RecentActivity({ userId }: { userId: string }) {
   return (
     <Paper withBorder p="md">

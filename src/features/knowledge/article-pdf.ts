@@ -1,6 +1,6 @@
 import { pdfFileName } from '../../domain/pdf-file-name';
 
-/** SPEC §9: letter portrait, 1 inch margins. Inches throughout. */
+/** product §9: letter portrait, 1 inch margins. Inches throughout. */
 const PAGE = { width: 8.5, height: 11, margin: 1 };
 const TITLE_PT = 16;
 const BODY_PT = 11;

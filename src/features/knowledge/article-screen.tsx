@@ -91,9 +91,9 @@ function ArticleView(props: {
 }
 
 /**
- * /knowledge/answer?uniqueID&title&attachmentTitle&attachmentURL&attachmentType (SPEC §2
+ * /knowledge/answer?uniqueID&title&attachmentTitle&attachmentURL&attachmentType (product §2
  * Article view). Everything shown lives in this component's state and the live queries:
- * leaving the page unmounts it, and the next article starts from nothing (SPEC: leaving the
+ * leaving the page unmounts it, and the next article starts from nothing (product.md: leaving the
  * page clears the article).
  */
 export function ArticleScreen() {

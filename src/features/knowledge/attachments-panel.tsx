@@ -39,7 +39,7 @@ function useObjectUrls(files: readonly FileRow[]): Map<string, string> {
   return urls;
 }
 
-/** SPEC §2 Article view: the Attachments side panel with the download link(s). */
+/** product §2 Article view: the Attachments side panel with the download link(s). */
 export function AttachmentsPanel({
   attachments,
   fromRoute,

@@ -19,6 +19,7 @@ import {
   NO_SEARCH_RESULTS,
 } from '../../../contract/knowledge';
 import { LastUpdated } from '../../components/last-updated';
+import { scrollToTop } from '../../components/scroll-to-top';
 import { useProfile } from '../../components/use-profile';
 import { useRemoteConfig } from '../../components/use-remote-config';
 import { currentTabId, knowledgeTabsOf } from '../../domain/knowledge-tabs';
@@ -53,7 +54,7 @@ function Results({
     <Stack gap="sm">
       {shown.source === 'offline-index' && (
         <Alert color="orange" role="status" data-testid="offline-search-note">
-          {offlineSearchNote(shown.keptCount ?? 0)}
+          {offlineSearchNote(shown.searchedCount ?? 0)}
         </Alert>
       )}
       {shown.source === 'gateway' && unreachable && shown.syncedAt !== undefined && (
@@ -88,7 +89,7 @@ function Results({
         <nav aria-label="Pages" style={{ margin: '0 auto' }}>
           <Pagination
             total={shown.pageCount}
-            value={Math.min(page, shown.pageCount)}
+            value={Math.min(shown.page ?? page, shown.pageCount)}
             onChange={onPage}
             siblings={1}
           />
@@ -98,7 +99,7 @@ function Results({
   );
 }
 
-/** /knowledge?s={term}&c={category}&page={n} (SPEC §2 Knowledge search). */
+/** /knowledge?s={term}&c={category}&page={n} (product §2 Knowledge search). */
 export function KnowledgeSearchScreen() {
   const user = useProfile();
   const config = useRemoteConfig();
@@ -129,7 +130,7 @@ export function KnowledgeSearchScreen() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const clean = draft.trim();
-    // SPEC §5: the term is required; an empty term clears the results without asking anyone.
+    // product §5: the term is required; an empty term clears the results without asking anyone.
     setRequired(clean === '');
     go({ s: clean });
   };
@@ -198,7 +199,10 @@ export function KnowledgeSearchScreen() {
             <Results
               shown={shown}
               page={page}
-              onPage={(p) => go({ s: term, page: p })}
+              onPage={(p) => {
+                go({ s: term, page: p });
+                scrollToTop();
+              }}
               userId={user.id}
               ask={ask}
               unreachable={unreachable}

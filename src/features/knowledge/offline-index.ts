@@ -1,4 +1,5 @@
 import type { Remote } from 'comlink';
+import type { DocumentType } from '../../../contract/knowledge';
 import type { KnowledgeIndexApi } from '../../workers/knowledge-index-service';
 
 /**
@@ -62,19 +63,28 @@ export function offlineIndex(): Promise<KnowledgeIndexApi | Remote<KnowledgeInde
 const WORKER_ANSWER_MS = 20_000;
 
 /** One page of offline matches; falls back to the in-page index if the worker does not answer. */
-export async function searchOffline(userId: string, term: string, page: number, pageSize: number) {
+export async function searchOffline(
+  userId: string,
+  term: string,
+  page: number,
+  pageSize: number,
+  documentTypes?: readonly DocumentType[],
+) {
   const index = await offlineIndex();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), WORKER_ANSWER_MS);
   });
   try {
-    const answer = await Promise.race([index.search(userId, term, page, pageSize), late]);
+    const answer = await Promise.race([
+      index.search(userId, term, page, pageSize, documentTypes),
+      late,
+    ]);
     if (answer) return answer;
     worker?.terminate();
     worker = null;
     api = inPage();
-    return (await api).search(userId, term, page, pageSize);
+    return (await api).search(userId, term, page, pageSize, documentTypes);
   } finally {
     clearTimeout(timer);
     stayAwhile();

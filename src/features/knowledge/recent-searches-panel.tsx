@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/empty-state';
 import { db, ownerRange } from '../../db/db';
 import { recentSearchesOf } from '../../domain/recent-searches';
 
-/** SPEC §2 Recent Searches: this user's last 10 distinct searches, newest first. */
+/** product §2 Recent Searches: this user's last 10 distinct searches, newest first. */
 export function RecentSearchesPanel({
   userId,
   tabLabel,

@@ -1,7 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { KNOWLEDGE_MAX_PAGES, KNOWLEDGE_PAGE_SIZE } from '../../../contract/knowledge';
+import {
+  KNOWLEDGE_MAX_PAGES,
+  KNOWLEDGE_PAGE_SIZE,
+  type DocumentType,
+} from '../../../contract/knowledge';
 import { useOnline } from '../../components/use-online';
+import { useRemoteConfig } from '../../components/use-remote-config';
 import { db } from '../../db/db';
 import type { KnowledgeResultsRow } from '../../db/schema';
 import { searchResultsKey } from '../../domain/knowledge-tabs';
@@ -29,8 +34,10 @@ export interface ShownPage {
   fuzzy: boolean;
   /** When the stored page was fetched (gateway source). */
   syncedAt?: number;
-  /** Whole articles the offline index holds (offline-index source). */
-  keptCount?: number;
+  /** Documents of the tab searched on the device (offline-index source). */
+  searchedCount?: number;
+  /** The page shown (offline-index source: the last one when the asked page is past the end). */
+  page?: number;
 }
 
 type SearchRow = Extract<KnowledgeResultsRow, { kind: 'search' }>;
@@ -91,12 +98,17 @@ export function useKnowledgeSearch(userId: string | undefined, ask: SearchAsk | 
     !online || (outcome !== null && outcome !== 'loading' && outcome.status === 'offline');
   const needsIndex = Boolean(ask && unreachable && row === null);
 
+  const config = useRemoteConfig();
+  const documentTypes = config?.knowledge?.tabs.find((t) => t.id === tab)?.documentTypes;
+  const typesKey = documentTypes?.join('|');
+
   const [offline, setOffline] = useState<OfflineState>();
   useEffect(() => {
     if (!userId || !needsIndex || !term) return;
     let live = true;
     const current = { term, tab, page };
-    searchOffline(userId, term, page, KNOWLEDGE_PAGE_SIZE).then(
+    const types = typesKey?.split('|') as DocumentType[] | undefined;
+    searchOffline(userId, term, page, KNOWLEDGE_PAGE_SIZE, types).then(
       (answer) => {
         if (!live) return;
         const pageCount = Math.min(
@@ -111,7 +123,8 @@ export function useKnowledgeSearch(userId: string | undefined, ask: SearchAsk | 
             totalCount: answer.total,
             pageCount,
             fuzzy: false,
-            keptCount: answer.keptCount,
+            searchedCount: answer.searched,
+            page: answer.page,
           },
         });
       },
@@ -122,7 +135,7 @@ export function useKnowledgeSearch(userId: string | undefined, ask: SearchAsk | 
     return () => {
       live = false;
     };
-  }, [userId, needsIndex, term, tab, page]);
+  }, [userId, needsIndex, term, tab, page, typesKey]);
 
   const offlineCurrent =
     offline && offline.ask.term === term && offline.ask.tab === tab && offline.ask.page === page

@@ -69,7 +69,7 @@ function CampaignResults({
 }
 
 /**
- * Bulletins tab (SPEC §2, §4): the machine's campaigns as an accordion, mandatory orange and
+ * Bulletins tab (product §2, §4): the machine's campaigns as an accordion, mandatory orange and
  * the rest green. The caller loads a campaign's documents when it is first opened (see
  * useBulletins); its panel renders what the device holds.
  */

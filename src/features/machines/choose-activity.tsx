@@ -11,12 +11,12 @@ import {
   telematicsPath,
 } from '../../domain/machine-links';
 
-/** SPEC §8: the Quality Report redirect failed. */
+/** product §8: the Quality Report redirect failed. */
 export const QUALITY_REPORT_ERROR = 'Error directing to Quality Report';
 const TOAST_MS = 7000;
 
 /**
- * SPEC §2 'Choose Activity' with the SPEC §6 role rules: Create Report for internal users,
+ * product §2 'Choose Activity' with the product §6 role rules: Create Report for internal users,
  * Quality Report for external users.
  */
 export function ChooseActivity({

@@ -35,7 +35,7 @@ function ClaimModal({ claim, onClose }: { claim: Claim | null; onClose: () => vo
   );
 }
 
-/** Claims tab (SPEC §2): the machine's claims; a modal with the claim detail. */
+/** Claims tab (product §2): the machine's claims; a modal with the claim detail. */
 export function ClaimsTab({ claims }: { claims: Claim[] }) {
   const [open, setOpen] = useState<Claim | null>(null);
   if (claims.length === 0) return <EmptyState>No claims.</EmptyState>;

@@ -18,7 +18,7 @@ export const EMPTY_CUSTOMER_INPUT: CustomerSearchInput = {
 };
 
 /**
- * Mode Customer (SPEC §2, §5): the rules' messages show before any request; a valid search
+ * Mode Customer (product §2, §5): the rules' messages show before any request; a valid search
  * opens /support/machineResults with the query in the URL (so the list survives a reload).
  */
 export function CustomerSearchForm({

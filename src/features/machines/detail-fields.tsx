@@ -2,7 +2,7 @@ import { SimpleGrid, Stack, Text } from '@mantine/core';
 
 export type Field = readonly [label: string, value: string | number | null | undefined];
 
-/** Label/value pairs of a detail modal; empty values show N/A (SPEC §6 read-only fields). */
+/** Label/value pairs of a detail modal; empty values show N/A (product §6 read-only fields). */
 export function DetailFields({ fields }: { fields: readonly Field[] }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

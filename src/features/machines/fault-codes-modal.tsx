@@ -2,7 +2,7 @@ import { Badge, Modal, ScrollArea, SegmentedControl, Stack, Table, Text } from '
 import { useState } from 'react';
 import type { FaultCode, FaultSeverity } from '../../../contract/machines';
 
-/** SPEC §9: fault severity filter values. */
+/** product §9: fault severity filter values. */
 const SEVERITY_FILTERS = ['All', 'High', 'Medium', 'Low'] as const;
 type SeverityFilter = (typeof SEVERITY_FILTERS)[number];
 
@@ -12,7 +12,7 @@ const severityColor: Record<FaultSeverity, string> = {
   Low: 'yellow',
 };
 
-/** The telematics fault-code report (SPEC §2, §3 Fault-code row) with its severity filter. */
+/** The telematics fault-code report (product §2, §3 Fault-code row) with its severity filter. */
 export function FaultCodesModal({
   opened,
   onClose,

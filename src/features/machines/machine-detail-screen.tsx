@@ -99,7 +99,7 @@ function MachineView({
   );
 }
 
-/** /support/machine/details/:param1/:param2?/:param3? (SPEC §2 Machine detail). */
+/** /support/machine/details/:param1/:param2?/:param3? (product §2 Machine detail). */
 export function MachineDetailScreen() {
   const user = useProfile();
   const { param1, param2, param3 } = useParams();
@@ -129,7 +129,7 @@ export function MachineDetailScreen() {
     return <Loader m="xl" />;
   }
   if (refresh?.status === 'error') {
-    // SPEC §8: the load failed -> error flag set, empty panel shown.
+    // product §8: the load failed -> error flag set, empty panel shown.
     return (
       <Paper
         withBorder

@@ -2,7 +2,7 @@ import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { MachineDetail } from '../../../contract/machines';
 import { MachineIcon } from './machine-icon';
 
-/** SPEC §2 header: icon, model plus serial, description, PIN. */
+/** product §2 header: icon, model plus serial, description, PIN. */
 export function MachineHeader({ machine }: { machine: MachineDetail }) {
   return (
     <Group align="center" wrap="nowrap" gap="md" data-testid="machine-header">
@@ -20,7 +20,7 @@ export function MachineHeader({ machine }: { machine: MachineDetail }) {
   );
 }
 
-/** SPEC §2 chips, shown only for flags that are set (SPEC §4: the detail flags drive them). */
+/** product §2 chips, shown only for flags that are set (product §4: the detail flags drive them). */
 const CHIPS: ReadonlyArray<readonly [keyof MachineDetail, string]> = [
   ['hasKtac', 'Has KTAC'],
   ['isPreOwned', 'Pre-Owned'],

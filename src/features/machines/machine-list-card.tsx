@@ -15,7 +15,7 @@ function Line({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-/** SPEC §2 Machine list card: icon, model, serial, description, customer, city, dealer, View. */
+/** product §2 Machine list card: icon, model, serial, description, customer, city, dealer, View. */
 export function MachineListCard({ item }: { item: MachineListItem }) {
   return (
     <Paper withBorder p="sm" data-testid="machine-card">

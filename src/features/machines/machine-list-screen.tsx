@@ -9,7 +9,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   CUSTOMER_SEARCH_400_MESSAGE,
@@ -17,6 +17,7 @@ import {
   CUSTOMER_SEARCH_LIMIT,
 } from '../../../contract/machines';
 import { EmptyState } from '../../components/empty-state';
+import { scrollToTop } from '../../components/scroll-to-top';
 import { LastUpdated } from '../../components/last-updated';
 import { useProfile } from '../../components/use-profile';
 import {
@@ -25,22 +26,57 @@ import {
   pageOf,
   type MachineListFilterField,
 } from '../../domain/machine-list-filter';
+import { asMachineListItem, deviceCustomerMatches } from '../../domain/device-machine-search';
 import { customerQueryFromSearch } from '../../domain/machine-search';
 import { MachineListCard } from './machine-list-card';
-import { LIST_NEEDS_CONNECTION } from './needs-connection';
+import { LIST_NEEDS_CONNECTION, searchingDevice } from './needs-connection';
+import { useDeviceMachines } from './use-device-machines';
 import { useMachineList } from './use-machine-list';
 
 const filterOptions = MACHINE_LIST_FILTERS.map((f) => ({ value: f.value, label: f.label }));
 
-/** /support/machineResults (SPEC §2 Machine list): customer-search results, 10 cards a page. */
+/** /support/machineResults (product §2 Machine list): customer-search results, 10 cards a page. */
 export function MachineListScreen() {
   const user = useProfile();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const query = useMemo(() => customerQueryFromSearch(params), [params]);
-  const { row, refresh, problem, online } = useMachineList(user?.id, query);
-  const [field, setField] = useState<MachineListFilterField | null>(null);
-  const [text, setText] = useState('');
-  const [page, setPage] = useState(1);
+  const { row: fetched, refresh, problem, online } = useMachineList(user?.id, query);
+  // The filter and page live in the URL (replacing, not pushing), so Back from a machine
+  // returns to the same field, text and page.
+  const field = (params.get('filter') as MachineListFilterField | null) || null;
+  const text = params.get('text') ?? '';
+  const page = Number(params.get('page')) || 1;
+  const setView = (next: { filter?: string | null; text?: string; page?: number }) =>
+    setParams(
+      (p) => {
+        const out = new URLSearchParams(p);
+        for (const [k, v] of Object.entries(next)) {
+          if (v === null || v === '' || (k === 'page' && v === 1)) out.delete(k);
+          else out.set(k, String(v));
+        }
+        return out;
+      },
+      { replace: true },
+    );
+
+  // Offline, or online but the gateway cannot be reached: the device's copy is all there is.
+  const unreachable =
+    !online || (refresh !== null && refresh !== 'loading' && refresh.status === 'offline');
+  const device = useDeviceMachines(user?.id, unreachable && fetched === null && !problem);
+  const deviceRow = useMemo(
+    () =>
+      device && device.length > 0
+        ? {
+            machines: deviceCustomerMatches(
+              device.map((m) => m.detail),
+              query,
+            ).map(asMachineListItem),
+            truncated: false,
+          }
+        : null,
+    [device, query],
+  );
+  const row = fetched ?? deviceRow;
 
   const filter = useMemo(() => createMachineListFilter(row?.machines ?? []), [row]);
   const matches = useMemo(() => filter(field, text), [filter, field, text]);
@@ -53,10 +89,6 @@ export function MachineListScreen() {
         ? CUSTOMER_SEARCH_400_MESSAGE
         : CUSTOMER_SEARCH_FAILED_MESSAGE
       : null;
-
-  // Offline, or online but the gateway cannot be reached: the device's copy is all there is.
-  const unreachable =
-    !online || (refresh !== null && refresh !== 'loading' && refresh.status === 'offline');
 
   return (
     <Stack gap="md" maw={720} mx="auto">
@@ -73,7 +105,12 @@ export function MachineListScreen() {
           {failure}
         </Alert>
       )}
-      {unreachable && row && <LastUpdated at={row.syncedAt} />}
+      {unreachable && fetched && <LastUpdated at={fetched.syncedAt} />}
+      {unreachable && !fetched && deviceRow && device && (
+        <Text c="orange.9" role="status">
+          {searchingDevice(device.length)}
+        </Text>
+      )}
       {unreachable && !row && !problem && (
         <Text c="orange.9" role="status">
           {LIST_NEEDS_CONNECTION}
@@ -88,10 +125,7 @@ export function MachineListScreen() {
               placeholder="Choose a field"
               data={filterOptions}
               value={field}
-              onChange={(v) => {
-                setField(v as MachineListFilterField | null);
-                setPage(1);
-              }}
+              onChange={(v) => setView({ filter: v, page: 1 })}
               clearable
             />
             {field && (
@@ -99,10 +133,7 @@ export function MachineListScreen() {
                 label="Search"
                 placeholder={`Search by ${fieldLabel}`}
                 value={text}
-                onChange={(e) => {
-                  setText(e.currentTarget.value);
-                  setPage(1);
-                }}
+                onChange={(e) => setView({ text: e.currentTarget.value, page: 1 })}
               />
             )}
           </Group>
@@ -128,7 +159,10 @@ export function MachineListScreen() {
             <Pagination
               total={shown.pageCount}
               value={shown.page}
-              onChange={setPage}
+              onChange={(p) => {
+                setView({ page: p });
+                scrollToTop();
+              }}
               mx="auto"
               aria-label="Pages"
             />

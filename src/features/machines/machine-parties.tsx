@@ -17,7 +17,7 @@ function Party({ label, name, place }: { label: string; name: string | null; pla
   );
 }
 
-/** SPEC §2: Customer/Owner and Servicing Dealer. */
+/** product §2: Customer/Owner and Servicing Dealer. */
 export function MachineParties({ machine }: { machine: MachineDetail }) {
   const place = [machine.endCustomerCity, machine.endCustomerState].filter(Boolean).join(', ');
   return (

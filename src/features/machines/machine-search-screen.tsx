@@ -17,7 +17,7 @@ import { QrScanner } from './qr-scanner';
 type Mode = 'model-serial' | 'customer';
 
 /**
- * /support/machine/search and its telematics variant /support/machine/search/imei (SPEC §2).
+ * /support/machine/search and its telematics variant /support/machine/search/imei (product §2).
  * What was typed in either mode is kept while switching modes.
  */
 export function MachineSearchScreen() {

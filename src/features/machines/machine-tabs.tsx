@@ -11,8 +11,8 @@ import type { Refresh } from './use-machine-detail';
 import { WarrantyTab } from './warranty-tab';
 
 /**
- * SPEC §2 tabs, in its order: Bulletins (the default), Warranty, Manuals, Claims, Cases, and
- * Reports for internal users only (SPEC §6). The documents' state lives here, above the
+ * product §2 tabs, in its order: Bulletins (the default), Warranty, Manuals, Claims, Cases, and
+ * Reports for internal users only (product §6). The documents' state lives here, above the
  * panels, because a panel unmounts when another tab is shown.
  */
 export function MachineTabs({

@@ -3,7 +3,7 @@ import type { MajorComponent } from '../../../contract/machines';
 import { formatDay } from '../../domain/calendar-day';
 import { DetailFields } from './detail-fields';
 
-/** Major component info (SPEC §2), from the machine's own data (product §2 Machine detail). */
+/** Major component info (product §2), from the machine's own data (product §2 Machine detail). */
 export function MajorComponentsModal({
   opened,
   onClose,

@@ -13,7 +13,7 @@ import { MANUALS_NEED_CONNECTION } from './needs-connection';
 import { StoredDocuments, useStoredDocuments } from './stored-documents';
 import type { Refresh } from './use-machine-detail';
 
-/** SPEC §4: Workshop Manuals expanded by default, the other sections collapsed. */
+/** product §4: Workshop Manuals expanded by default, the other sections collapsed. */
 const EXPANDED_AT_FIRST: ManualSection[] = ['Workshop Manuals'];
 
 function bySection(response: ManualsResponse): Map<ManualSection, SearchResult[]> {
@@ -25,7 +25,7 @@ function ManualSections({ response }: { response: ManualsResponse }) {
   if (MANUAL_SECTIONS.every((s) => (sections.get(s) ?? []).length === 0)) {
     return <EmptyState>{NO_MANUALS_FOUND}</EmptyState>;
   }
-  // Every section shows, in SPEC order, even one the gateway left out.
+  // Every section shows, in product.md order, even one the gateway left out.
   return (
     <Accordion multiple defaultValue={EXPANDED_AT_FIRST} variant="separated">
       {MANUAL_SECTIONS.map((section) => {
@@ -47,7 +47,7 @@ function ManualSections({ response }: { response: ManualsResponse }) {
   );
 }
 
-/** Manuals tab (SPEC §2): the model's manuals by section, from the device. */
+/** Manuals tab (product §2): the model's manuals by section, from the device. */
 export function ManualsTab({
   ownerUserId,
   model,

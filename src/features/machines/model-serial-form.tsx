@@ -11,7 +11,7 @@ export interface ModelSerialInput {
 }
 
 /**
- * Mode ModelSerial (SPEC §2): serial number plus a model typeahead. One matching model is
+ * Mode ModelSerial (product §2): serial number plus a model typeahead. One matching model is
  * picked by itself and opens the machine; several are offered. Search opens what was typed
  * as is, which also finds a machine stored on the device while offline.
  */
@@ -31,7 +31,7 @@ export function ModelSerialForm({
     foundRef.current = onFound;
   }, [onFound]);
 
-  // SPEC §4: exactly one model matches -> auto-select it and open the detail (once).
+  // product §4: exactly one model matches -> auto-select it and open the detail (once).
   useEffect(() => {
     if (typeahead.status !== 'done' || typeahead.models.length !== 1) return;
     const model = typeahead.models[0]!.materialNumber;

@@ -1,12 +1,12 @@
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 
-/** SPEC §9 "QR scanner 100 fps, box 250": one decode attempt every 10 ms, a 250 px box. */
+/** product §9 "QR scanner 100 fps, box 250": one decode attempt every 10 ms, a 250 px box. */
 const SCAN_INTERVAL_MS = 10;
 const BOX = 250;
 
 /**
- * The rear-camera QR scanner (SPEC §2). @zxing/browser is loaded only when the scanner
+ * The rear-camera QR scanner (product §2). @zxing/browser is loaded only when the scanner
  * opens. The first code read is handed up once and the camera is released.
  */
 export function QrScanner({

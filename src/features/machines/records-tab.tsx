@@ -4,7 +4,7 @@ import type { CaseSummary } from '../../../contract/machines';
 import { EmptyState } from '../../components/empty-state';
 import { casePath } from '../../domain/machine-links';
 
-/** Cases and Reports tabs (SPEC §2): a record links to /support/case/{id}. */
+/** Cases and Reports tabs (product §2): a record links to /support/case/{id}. */
 export function RecordsTab({
   records,
   loading,

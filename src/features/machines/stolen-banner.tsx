@@ -1,6 +1,6 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 
-/** SPEC §2: a red 'Listed as Stolen' banner with a phone instruction (the Call TSC number). */
+/** product §2: a red 'Listed as Stolen' banner with a phone instruction (the Call TSC number). */
 export function StolenBanner({ callTscNumber }: { callTscNumber: string | null }) {
   return (
     <Alert color="red" variant="filled" title="Listed as Stolen" data-testid="stolen-banner">

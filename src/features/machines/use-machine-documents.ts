@@ -3,7 +3,7 @@ import { refreshBulletins, refreshManuals } from '../../sync/machine-documents';
 import { useOnDemandRefresh } from './use-on-demand-refresh';
 
 /**
- * The Bulletins accordion's state (SPEC §4): which campaigns are open, and a load of a
+ * The Bulletins accordion's state (product §4): which campaigns are open, and a load of a
  * campaign's documents on its first opening only; later clicks just toggle.
  */
 export function useBulletins(ownerUserId: string) {

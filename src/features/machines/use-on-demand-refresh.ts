@@ -6,7 +6,7 @@ import type { Refresh } from './use-machine-detail';
 type Load = (ownerUserId: string, id: string, signal: AbortSignal) => Promise<RefreshOutcome>;
 
 /**
- * Refreshes that start when the user first asks for something (SPEC §4: a campaign's first
+ * Refreshes that start when the user first asks for something (product §4: a campaign's first
  * click, the Manuals tab's first opening) and never again for the same id in this view, so
  * later clicks only toggle. Asked for while offline, the refresh runs when the connection
  * comes back. Lives above the tab panels so switching tabs does not count as asking again.

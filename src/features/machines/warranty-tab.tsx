@@ -50,7 +50,7 @@ function PolicyModal({ policy, onClose }: { policy: Policy | null; onClose: () =
   );
 }
 
-/** Warranty tab (SPEC §2, §4): policies with a badge by end date; a modal with the detail. */
+/** Warranty tab (product §2, §4): policies with a badge by end date; a modal with the detail. */
 export function WarrantyTab({ policies }: { policies: Policy[] }) {
   const [open, setOpen] = useState<Policy | null>(null);
   if (policies.length === 0) return <EmptyState>No warranty policies.</EmptyState>;

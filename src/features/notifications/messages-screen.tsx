@@ -20,7 +20,7 @@ function useMessages(userId: string | undefined) {
   );
 }
 
-/** /messages (SPEC §2 Other screens): the notification list, newest first. */
+/** /messages (product §2 Other screens): the notification list, newest first. */
 export function MessagesScreen() {
   const user = useProfile();
   const rows = useMessages(user?.id);

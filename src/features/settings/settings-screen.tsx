@@ -28,7 +28,7 @@ const schemes = [
   { label: 'System', value: 'auto' },
 ];
 
-/** /settings (SPEC §2 Other screens). */
+/** /settings (product §2 Other screens). */
 export function SettingsScreen() {
   const user = useProfile();
   const config = useRemoteConfig();

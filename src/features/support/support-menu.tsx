@@ -7,11 +7,11 @@ import { PdiDialog } from './pdi-dialog';
 interface Item {
   label: string;
   to?: string;
-  /** Who sees it (SPEC §6); everyone when absent. */
+  /** Who sees it (product §6); everyone when absent. */
   only?: 'internal' | 'external';
 }
 
-/** SPEC §2 Support menu, in its order. */
+/** product §2 Support menu, in its order. */
 const items: readonly Item[] = [
   { label: 'Machine Search', to: '/support/machine/search' },
   { label: 'Machine Telematic Install', to: '/support/machine/search/imei' },

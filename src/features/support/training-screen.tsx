@@ -1,7 +1,7 @@
 import { Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { useRemoteConfig } from '../../components/use-remote-config';
 
-/** /support/ku, the training page (SPEC §2 Other screens): three links, each in a new tab. */
+/** /support/ku, the training page (product §2 Other screens): three links, each in a new tab. */
 export function TrainingScreen() {
   const config = useRemoteConfig();
   if (config === undefined) return <Loader m="xl" />;

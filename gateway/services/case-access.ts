@@ -9,7 +9,7 @@ export function caseNotFound(): HttpError {
 }
 
 /**
- * DECISIONS: a dealer sees only its own organisation's records, internal users see all. The
+ * docs/product.md: a dealer sees only its own organisation's records, internal users see all. The
  * organisation of an external user without one owns nothing.
  */
 export function mayRead(user: User, accountId: string | null): boolean {

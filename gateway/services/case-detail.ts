@@ -13,7 +13,7 @@ const fullName = (first: string | null, last: string | null): string | null =>
 
 /**
  * record-ui: the case or report with its header, the machine behind it and every field by API
- * name. 404 for a case that does not exist or belongs to another dealer (DECISIONS).
+ * name. 404 for a case that does not exist or belongs to another dealer (docs/product.md).
  */
 export async function caseDetail(
   db: Kysely<Database>,

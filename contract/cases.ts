@@ -125,7 +125,11 @@ export const caseDetailSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   isClosed: z.boolean(),
-  /** Every field by API name (Origin, DTC_Error_Codes__c, Terrain__c, ...): the layout reads these. */
+  /**
+   * Every field by API name (Origin, DTC_Error_Codes__c, Terrain__c, ...): the layout reads
+   * these. Reference fields hold the referenced record's name (the ids are above); DateTime
+   * fields an ISO date-time; empty fields null.
+   */
   fields: z.record(z.string(), fieldValueSchema),
 });
 export type CaseDetail = z.infer<typeof caseDetailSchema>;

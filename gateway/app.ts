@@ -9,6 +9,7 @@ import type { Database } from './db/schema';
 import { installErrorHandler, sendError } from './http/errors';
 import { createEmbeddedIdp } from './idp/index';
 import { authRoutes } from './routes/auth';
+import { caseRoutes } from './routes/cases';
 import { configRoutes } from './routes/config';
 import { dcuRoutes } from './routes/dcu';
 import { dealerRoutes } from './routes/dealers';
@@ -63,6 +64,7 @@ export async function buildApp(
   await app.register(machineRoutes, ctx);
   await app.register(dcuRoutes, ctx);
   await app.register(knowledgeRoutes, ctx);
+  await app.register(caseRoutes, ctx);
   if (idp) await idp.register(app);
   // Last: its not-found handler is the SPA fallback and the JSON 404 of /api.
   await staticRoutes(app, ctx);

@@ -216,6 +216,92 @@ export interface CasesTable {
   serial_number: string | null;
   model_number: string | null;
   created_at: DefaultedTimestamp;
+  /** The rest of the creation list (0008). */
+  record_type_id: string | null;
+  origin: string | null;
+  inventory_id: string | null;
+  contact_id: string | null;
+  /** The user who raised it (an internal user's list: submitted or owned). */
+  submitted_by: string | null;
+  /** The support agent working it. */
+  owner_id: string | null;
+  description: string | null;
+  dtc_codes: string | null;
+  pin: string | null;
+  imei: string | null;
+  failure_date: DateText | null;
+  probable_cause: string | null;
+  assembly: string | null;
+  sub_assembly: string | null;
+  causal_part_number: string | null;
+  causal_part_name: string | null;
+  engine_hours: Numeric | null;
+  engine_usage_reading: Numeric | null;
+  work_order: string | null;
+  implement_name: string | null;
+  implement_sn: string | null;
+  symptom: string | null;
+  defect: string | null;
+  remedy: string | null;
+  troubleshooting: string | null;
+  operating_conditions: string | null;
+  terrain: string | null;
+  terrain_remarks: string | null;
+  ground_cover: string | null;
+  ground_cover_remarks: string | null;
+  ambient_conditions: string | null;
+  ambient_remarks: string | null;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface CaseRecordTypesTable {
+  id: string;
+  kind: 'Case' | 'Report';
+  name: string;
+}
+
+/** Layout sections and picklists of a record type, as the contract shapes them. */
+export interface CaseLayoutsTable {
+  record_type_id: string;
+  sections: Json;
+  picklists: Json;
+}
+
+/** product §3 Feed item. */
+export interface CaseFeedItemsTable {
+  id: string;
+  case_id: string;
+  body: string;
+  channel: string;
+  type: string;
+  title: string;
+  name: string;
+  author_id: string | null;
+  author_name: string | null;
+  created_at: DefaultedTimestamp;
+}
+
+/** File bytes, once per content; the thumbnail is a small JPEG of an image. */
+export interface CaseBlobsTable {
+  sha256: string;
+  bytes: Buffer;
+  thumbnail: Buffer | null;
+}
+
+/** product §3 File version and Feed attachment (feed_item_id once an update names it). */
+export interface CaseFilesTable {
+  id: string;
+  case_id: string;
+  feed_item_id: string | null;
+  name: string;
+  content_type: string;
+  extension: string;
+  size: number;
+  sha256: string;
+  width: number | null;
+  height: number | null;
+  uploaded_by: string | null;
+  created_at: DefaultedTimestamp;
 }
 
 /** A telematics unit (DCU) as the telematics service knows it (SPEC §3 DCU pairing). */
@@ -317,6 +403,11 @@ export interface Database {
   machine_fault_codes: MachineFaultCodesTable;
   machine_components: MachineComponentsTable;
   cases: CasesTable;
+  case_record_types: CaseRecordTypesTable;
+  case_layouts: CaseLayoutsTable;
+  case_feed_items: CaseFeedItemsTable;
+  case_blobs: CaseBlobsTable;
+  case_files: CaseFilesTable;
   dcu_units: DcuUnitsTable;
   dcu_pairings: DcuPairingsTable;
   knowledge_documents: KnowledgeDocumentsTable;

@@ -11,13 +11,11 @@ import {
 } from '../../contract/knowledge';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
+import { sendStoredFile } from '../http/stored-file';
 import { articleById } from '../services/knowledge-article';
 import { fileById, safeFilename } from '../services/knowledge-files';
 import { bulletinsOf, manualsOf } from '../services/knowledge-machine';
 import { searchKnowledge } from '../services/knowledge-search';
-
-/** The files never change for an id and bytes (a new version is a new id): cache for a year. */
-const FILE_CACHE = 'private, max-age=31536000, immutable';
 
 const articleParamsSchema = z.object({ uniqueId: z.string().trim().min(1).max(80) });
 const fileParamsSchema = z.object({ id: z.string().trim().min(1).max(120) });
@@ -72,23 +70,12 @@ export async function knowledgeRoutes(app: FastifyInstance, { db, guards }: AppC
   app.get('/api/v1/files/:id', user, async (request, reply) => {
     const { id } = fileParamsSchema.parse(request.params);
     const file = await fileById(db, id);
-    reply
-      .header('cache-control', FILE_CACHE)
-      .header('etag', file.etag)
-      .header('x-content-type-options', 'nosniff')
-      // A stored file is never a page of this origin, whatever its type says.
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header(
-        'content-disposition',
-        `attachment; filename="${safeFilename(file.title, file.fileType)}"`,
-      );
-    const match = request.headers['if-none-match'];
-    if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === file.etag)) {
-      return reply.code(304).send();
-    }
-    return reply
-      .type(file.contentType)
-      .header('content-length', file.bytes.length)
-      .send(file.bytes);
+    return sendStoredFile(request, reply, {
+      bytes: file.bytes,
+      contentType: file.contentType,
+      etag: file.etag,
+      filename: safeFilename(file.title, file.fileType),
+      inline: false,
+    });
   });
 }

@@ -45,9 +45,9 @@ function canonicalJson(value: unknown): string {
 }
 
 /** The request a key stands for: method, URL and body. A key reused for anything else is refused. */
-function requestHash(request: FastifyRequest): string {
+function requestHash(request: FastifyRequest, body: unknown): string {
   return createHash('sha256')
-    .update(`${request.method} ${request.url}\n${canonicalJson(request.body ?? null)}`)
+    .update(`${request.method} ${request.url}\n${canonicalJson(body ?? null)}`)
     .digest('hex');
 }
 
@@ -72,6 +72,8 @@ export async function idempotentWrite(
   request: FastifyRequest,
   reply: FastifyReply,
   effect: Effect,
+  /** What the request's content is, where request.body is not it (a multipart upload). */
+  content: unknown = request.body,
 ) {
   const key = idempotencyKeyOf(request);
   if (key === null) {
@@ -81,7 +83,7 @@ export async function idempotentWrite(
   const userId = request.user?.id;
   // A programming error, not the caller's: the route must run a session guard first.
   if (!userId) throw new Error('idempotentWrite needs a signed-in user (requireUser)');
-  const hash = requestHash(request);
+  const hash = requestHash(request, content);
 
   const trx = await db.startTransaction().execute();
   try {

@@ -372,7 +372,7 @@ describe.each(lanes)('machines on $name', (lane) => {
       expect(mine.map((c) => c.id)).not.toContain(MACHINE_1_CASES.riverbend);
       expect(mine[0]).toMatchObject({
         caseNumber: '00001001',
-        status: 'In Progress',
+        status: 'Updated',
         subject: 'Hydraulic leak at loader valve',
       });
       const theirs = await records('cases', eli);
@@ -397,7 +397,7 @@ describe.each(lanes)('machines on $name', (lane) => {
         {
           id: MACHINE_1_CASES.northfieldReport,
           caseNumber: '00001004',
-          status: 'Under Review',
+          status: 'Awaiting Feedback',
           subject: 'Field quality report: hydraulic pump seals',
         },
       ]);

@@ -6,6 +6,7 @@ import * as m0004 from './0004-machines';
 import * as m0005 from './0005-dcu';
 import * as m0006 from './0006-knowledge';
 import * as m0007 from './0007-knowledge-search';
+import * as m0008 from './0008-cases';
 
 /**
  * Every migration, listed by hand: a static list works the same under tsx, vitest and a
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-dcu': m0005,
   '0006-knowledge': m0006,
   '0007-knowledge-search': m0007,
+  '0008-cases': m0008,
 };

@@ -665,12 +665,12 @@ export const REPORT_SUBJECTS = [
   'Hydraulic hose chafing at boom',
 ] as const;
 
+/** The demo's case statuses (free text in the CRM; product §2 Status filter values). */
 export const CASE_STATUSES = [
-  'New',
-  'In Progress',
-  'Waiting on Dealer',
-  'Escalated',
+  'Created',
+  'Updated',
+  'Awaiting Feedback',
   'Resolved',
-  'Closed',
+  'Forced Closed',
 ] as const;
-export const REPORT_STATUSES = ['Submitted', 'Under Review', 'Closed'] as const;
+export const REPORT_STATUSES = ['Created', 'Awaiting Feedback', 'Resolved'] as const;

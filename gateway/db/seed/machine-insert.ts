@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, NewAccount } from '../schema';
+import type { Database, NewAccount, NewContact } from '../schema';
+import { seedCaseFeeds } from './case-feeds';
+import { completeCaseRows } from './cases';
 import type { DemoSize } from './generate';
 import type { MachineRows } from './machine-rows';
 import { generateMachineData } from './machines';
@@ -65,8 +67,11 @@ export async function seedMachines(
   db: Kysely<Database>,
   size: DemoSize,
   accounts: readonly NewAccount[],
+  contacts: readonly NewContact[],
 ): Promise<{ machines: number }> {
   const rows = generateMachineData(size, accounts);
+  completeCaseRows(rows, size, accounts, contacts);
   await insertMachineRows(db, rows);
+  await seedCaseFeeds(db, rows.cases, size === 'small');
   return { machines: rows.machines.length };
 }

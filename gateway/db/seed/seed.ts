@@ -55,7 +55,7 @@ export async function seedDemoData(
       )
       .execute();
     // The machine inventory stands on the dealers and customers above.
-    await seedMachines(trx, size, data.accounts);
+    await seedMachines(trx, size, data.accounts, data.contacts);
     // DCU units after the machines: every paired machine's unit exists.
     await seedDcuUnits(trx);
     // Articles, manuals and the bulletins of the campaigns the machines above carry.

@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely';
+import type { User } from '../../contract/user';
+import type { Database } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { StoredFile } from '../http/stored-file';
+import { mayRead } from './case-access';
+import { safeFilename } from './knowledge-files';
+
+const FILE_NOT_FOUND = 'File not found';
+
+/**
+ * A case file's bytes (or its thumbnail) for this user: 404 when it does not exist, belongs to
+ * another dealer's case, or (thumbnail) has none. The ETag is the content's sha256.
+ */
+export async function caseFileFor(
+  db: Kysely<Database>,
+  user: User,
+  id: string,
+  thumbnail: boolean,
+): Promise<StoredFile> {
+  const row = await db
+    .selectFrom('case_files as f')
+    .innerJoin('cases as c', 'c.id', 'f.case_id')
+    .innerJoin('case_blobs as b', 'b.sha256', 'f.sha256')
+    .select(['f.name', 'f.content_type', 'f.extension', 'f.sha256', 'c.account_id'])
+    .select(thumbnail ? 'b.thumbnail as bytes' : 'b.bytes as bytes')
+    .where('f.id', '=', id)
+    .executeTakeFirst();
+  if (!row || !mayRead(user, row.account_id) || !row.bytes) {
+    throw new HttpError(404, FILE_NOT_FOUND);
+  }
+  const dot = row.name.lastIndexOf('.');
+  const stem = dot > 0 ? row.name.slice(0, dot) : row.name;
+  return {
+    bytes: row.bytes,
+    contentType: thumbnail ? 'image/jpeg' : row.content_type,
+    etag: `"${row.sha256}${thumbnail ? '-t' : ''}"`,
+    filename: safeFilename(
+      thumbnail ? `${stem}-thumbnail` : stem,
+      thumbnail ? 'jpg' : row.extension,
+    ),
+    inline: thumbnail || row.content_type.startsWith('image/'),
+  };
+}

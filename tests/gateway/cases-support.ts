@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { apiErrorSchema } from '../../contract/errors';
+
+/** Seeding a fresh database (feeds with drawn photos included) on a loaded machine. */
+export const OPEN_TIMEOUT = 300_000;
+
+export const SAM = 'sam.staff@torque.example';
+export const DANA = 'dana.tech@northfield.example';
+export const ELI = 'eli.tech@riverbend.example';
+
+type Answer = Awaited<ReturnType<FastifyInstance['inject']>>;
+
+export function expectError(res: Answer, status: number, message?: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = apiErrorSchema.parse(res.json());
+  if (message) expect(body.message).toBe(message);
+  return body;
+}
+
+/** A multipart/form-data body with one part named `field`, as a browser's FormData sends it. */
+export function multipart(
+  bytes: Buffer,
+  filename: string,
+  contentType: string,
+  field = 'file',
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = '----torque-test-boundary-7d3f';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+      `Content-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, bytes, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Helpers bound to one gateway: GET and POST with a session cookie and optional key. */
+export function client(app: FastifyInstance) {
+  return {
+    get: (url: string, cookie: string | null, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url, headers: { ...(cookie ? { cookie } : {}), ...headers } }),
+    post: (url: string, cookie: string | null, payload: unknown, key?: string) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          ...(cookie ? { cookie } : {}),
+          ...(key ? { 'idempotency-key': key } : {}),
+        },
+        payload: payload as object,
+      }),
+    upload: (
+      caseId: string,
+      cookie: string,
+      file: { payload: Buffer; headers: Record<string, string> },
+      key?: string,
+    ) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/cases/${caseId}/files`,
+        headers: {
+          cookie,
+          ...(key ? { 'idempotency-key': key } : {}),
+          ...file.headers,
+        },
+        payload: file.payload,
+      }),
+  };
+}

@@ -1,0 +1,310 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CASE_FILE_MAX_BYTES,
+  CASE_FILE_TOO_LARGE_MESSAGE,
+  CASE_FILE_TYPE_MESSAGE,
+  caseDetailResponseSchema,
+  caseFeedResponseSchema,
+  closeCaseResponseSchema,
+  postFeedItemResponseSchema,
+  uploadedFileSchema,
+} from '../../contract/cases';
+import { MACHINE_1_CASES } from '../../gateway/db/seed/fixed-machines';
+import { REPLAYED_HEADER } from '../../gateway/services/idempotency';
+import { lanes, openGateway, type TestGateway } from './harness';
+import { client, DANA, ELI, expectError, multipart, OPEN_TIMEOUT, SAM } from './cases-support';
+import { signIn } from './oidc-flow';
+
+const OPEN_CASE = MACHINE_1_CASES.northfieldOpen;
+const key = () => randomUUID();
+
+async function photo(width: number, height: number, color: string): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+/** A Windows executable's first bytes (MZ header, PE offset): file-type reads it as exe. */
+function executable(): Buffer {
+  const b = Buffer.alloc(1024);
+  b.write('MZ', 0, 'latin1');
+  b.writeUInt32LE(0x80, 0x3c);
+  b.write('PE\0\0', 0x80, 'latin1');
+  return b;
+}
+
+describe.each(lanes)('case updates: uploads, feed items, close on $name', (lane) => {
+  let gw: TestGateway;
+  let dana: string;
+  let eli: string;
+  let sam: string;
+  let http: ReturnType<typeof client>;
+
+  beforeAll(async () => {
+    gw = await openGateway(lane);
+    http = client(gw.app);
+    dana = await signIn(gw.app, DANA);
+    eli = await signIn(gw.app, ELI);
+    sam = await signIn(gw.app, SAM);
+  }, OPEN_TIMEOUT);
+  afterAll(async () => {
+    await gw?.close();
+  });
+
+  const db = () => gw.started.db.kysely;
+  const filesOf = (caseId: string) =>
+    db().selectFrom('case_files').selectAll().where('case_id', '=', caseId).execute();
+  const feedOf = async (caseId: string, cookie: string) =>
+    caseFeedResponseSchema.parse((await http.get(`/api/v1/cases/${caseId}/feed`, cookie)).json())
+      .items;
+  const statusOf = async (caseId: string) =>
+    (
+      await db()
+        .selectFrom('cases')
+        .select('status')
+        .where('id', '=', caseId)
+        .executeTakeFirstOrThrow()
+    ).status;
+
+  it('posts text and two photos, closes; the feed shows the update with thumbnails', async () => {
+    const before = (await feedOf(OPEN_CASE, dana)).length;
+    const uploads = [];
+    for (const [name, color] of [
+      ['left.jpg', '#aa3322'],
+      ['right.jpg', '#2233aa'],
+    ] as const) {
+      const res = await http.upload(
+        OPEN_CASE,
+        dana,
+        multipart(await photo(1200, 900, color), name, 'image/jpeg'),
+        key(),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      uploads.push(uploadedFileSchema.parse(res.json()));
+    }
+    expect(uploads[0]).toMatchObject({
+      caseId: OPEN_CASE,
+      name: 'left.jpg',
+      contentType: 'image/jpeg',
+      isImage: true,
+      width: 1200,
+      height: 900,
+    });
+    const thumb = await http.get(uploads[0]!.thumbnailUrl!, dana);
+    expect(thumb.statusCode).toBe(200);
+    const meta = await sharp(thumb.rawPayload).metadata();
+    expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(320);
+
+    const res = await http.post(
+      `/api/v1/cases/${OPEN_CASE}/feed`,
+      dana,
+      { body: '  Pump replaced, see photos.  ', fileIds: uploads.map((u) => u.id), close: true },
+      key(),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const posted = postFeedItemResponseSchema.parse(res.json());
+    expect(posted.status).toBe('Resolved');
+    expect(posted.item).toMatchObject({
+      body: 'Pump replaced, see photos.',
+      name: uploads[0]!.id,
+      channel: 'Web',
+      type: 'Customer',
+      title: 'Service Web',
+      authorName: 'Dana Whitfield',
+    });
+    expect(posted.item.attachments.map((a) => a.id)).toEqual(uploads.map((u) => u.id));
+
+    const items = await feedOf(OPEN_CASE, dana);
+    expect(items).toHaveLength(before + 1);
+    expect(items[items.length - 1]!.id).toBe(posted.item.id);
+    const detail = caseDetailResponseSchema.parse(
+      (await http.get(`/api/v1/cases/${OPEN_CASE}`, dana)).json(),
+    ).case;
+    expect(detail).toMatchObject({ status: 'Resolved', isClosed: true });
+  });
+
+  it('a text-only update is named Text Update; close alone sets Resolved', async () => {
+    const caseId = MACHINE_1_CASES.riverbend;
+    const res = await http.post(`/api/v1/cases/${caseId}/feed`, eli, { body: 'Any news?' }, key());
+    expect(res.statusCode, res.body).toBe(201);
+    const posted = postFeedItemResponseSchema.parse(res.json());
+    expect(posted.item.name).toBe('Text Update');
+    expect(posted.item.attachments).toEqual([]);
+    expect(posted.status).toBe('Created');
+
+    const closed = await http.post(`/api/v1/cases/${caseId}/close`, eli, {}, key());
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closeCaseResponseSchema.parse(closed.json()).status).toBe('Resolved');
+    expect(await statusOf(caseId)).toBe('Resolved');
+  });
+
+  it('applies every write once per Idempotency-Key and replays the first answer', async () => {
+    const caseId = '500000000000000005';
+    await db().updateTable('cases').set({ status: 'Updated' }).where('id', '=', caseId).execute();
+    // Upload, replayed.
+    const uploadKey = key();
+    const file = multipart(await photo(300, 200, '#00aa00'), 'once.jpg', 'image/jpeg');
+    const first = await http.upload(caseId, sam, file, uploadKey);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await http.upload(caseId, sam, file, uploadKey);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers[REPLAYED_HEADER]).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect((await filesOf(caseId)).filter((f) => f.name === 'once.jpg')).toHaveLength(1);
+    // The same key for another file is refused rather than answered with the first file.
+    const other = multipart(await photo(300, 200, '#0000aa'), 'once.jpg', 'image/jpeg');
+    expectError(await http.upload(caseId, sam, other, uploadKey), 422);
+
+    // Feed item, replayed.
+    const fileId = uploadedFileSchema.parse(first.json()).id;
+    const feedKey = key();
+    const body = { body: 'Once only', fileIds: [fileId] };
+    const posted = await http.post(`/api/v1/cases/${caseId}/feed`, sam, body, feedKey);
+    expect(posted.statusCode, posted.body).toBe(201);
+    const replay = await http.post(`/api/v1/cases/${caseId}/feed`, sam, body, feedKey);
+    expect(replay.headers[REPLAYED_HEADER]).toBe('true');
+    expect(replay.json()).toEqual(posted.json());
+    expect((await feedOf(caseId, sam)).filter((i) => i.body === 'Once only')).toHaveLength(1);
+    // A new key naming a file that is already attached is refused, not attached twice.
+    expectError(await http.post(`/api/v1/cases/${caseId}/feed`, sam, body, key()), 400);
+
+    // Close, replayed.
+    const closeKey = key();
+    const closed = await http.post(`/api/v1/cases/${caseId}/close`, sam, {}, closeKey);
+    expect(closed.statusCode).toBe(200);
+    await db().updateTable('cases').set({ status: 'Updated' }).where('id', '=', caseId).execute();
+    const closedAgain = await http.post(`/api/v1/cases/${caseId}/close`, sam, {}, closeKey);
+    expect(closedAgain.headers[REPLAYED_HEADER]).toBe('true');
+    expect(closedAgain.json()).toEqual(closed.json());
+    // Replayed, not applied again: the status set since stays.
+    expect(await statusOf(caseId)).toBe('Updated');
+  });
+
+  it('an upload cut off half-way stores nothing; its retry stores the file once', async () => {
+    const caseId = MACHINE_1_CASES.northfieldResolved;
+    const uploadKey = key();
+    const whole = multipart(await photo(640, 480, '#887766'), 'cut.jpg', 'image/jpeg');
+    const cut = whole.payload.subarray(0, Math.floor(whole.payload.length / 2));
+    const broken = await http.upload(caseId, dana, { ...whole, payload: cut }, uploadKey);
+    expect(broken.statusCode).toBeGreaterThanOrEqual(400);
+    expect(broken.statusCode).toBeLessThan(500);
+    expect((await filesOf(caseId)).filter((f) => f.name === 'cut.jpg')).toHaveLength(0);
+    const retried = await http.upload(caseId, dana, whole, uploadKey);
+    expect(retried.statusCode, retried.body).toBe(201);
+    const retriedAgain = await http.upload(caseId, dana, whole, uploadKey);
+    expect(retriedAgain.json()).toEqual(retried.json());
+    expect((await filesOf(caseId)).filter((f) => f.name === 'cut.jpg')).toHaveLength(1);
+  });
+
+  it('refuses a file over 25 MB with 413 and a renamed executable with 415', async () => {
+    const big = Buffer.alloc(CASE_FILE_MAX_BYTES + 1, 0x41);
+    big.write('%PDF-1.4\n', 0, 'latin1');
+    expectError(
+      await http.upload(OPEN_CASE, dana, multipart(big, 'huge.pdf', 'application/pdf'), key()),
+      413,
+      CASE_FILE_TOO_LARGE_MESSAGE,
+    );
+    expectError(
+      await http.upload(OPEN_CASE, dana, multipart(executable(), 'photo.jpg', 'image/jpeg'), key()),
+      415,
+      CASE_FILE_TYPE_MESSAGE,
+    );
+    // Text pretending to be a photo, and an unknown binary, are refused too.
+    expectError(
+      await http.upload(
+        OPEN_CASE,
+        dana,
+        multipart(Buffer.from('hello'), 'a.jpg', 'image/jpeg'),
+        key(),
+      ),
+      415,
+    );
+    // Plain text under a text name is accepted and typed from the bytes, not the request.
+    const text = await http.upload(
+      OPEN_CASE,
+      dana,
+      multipart(Buffer.from('hours,code\n1200,E:11-04\n'), 'log.csv', 'application/octet-stream'),
+      key(),
+    );
+    expect(text.statusCode, text.body).toBe(201);
+    expect(uploadedFileSchema.parse(text.json())).toMatchObject({
+      contentType: 'text/csv',
+      isImage: false,
+      thumbnailUrl: null,
+    });
+    // A PNG sent as image/jpeg is stored as what it is.
+    const png = await sharp({
+      create: { width: 40, height: 30, channels: 4, background: '#ff0000' },
+    })
+      .png()
+      .toBuffer();
+    const res = await http.upload(OPEN_CASE, dana, multipart(png, 'x.jpg', 'image/jpeg'), key());
+    expect(uploadedFileSchema.parse(res.json())).toMatchObject({
+      contentType: 'image/png',
+      fileExtension: 'png',
+    });
+    expect((await filesOf(OPEN_CASE)).some((f) => f.name === 'photo.jpg')).toBe(false);
+  });
+
+  it("refuses another dealer's case for every write with 404", async () => {
+    const riverbendCase = MACHINE_1_CASES.riverbend;
+    const file = multipart(await photo(100, 100, '#123456'), 'no.jpg', 'image/jpeg');
+    expectError(await http.upload(riverbendCase, dana, file, key()), 404);
+    expectError(
+      await http.post(`/api/v1/cases/${riverbendCase}/feed`, dana, { body: 'hi' }, key()),
+      404,
+    );
+    expectError(await http.post(`/api/v1/cases/${riverbendCase}/close`, dana, {}, key()), 404);
+    expect((await filesOf(riverbendCase)).some((f) => f.name === 'no.jpg')).toBe(false);
+    // A file of another case cannot be attached here.
+    const mine = uploadedFileSchema.parse((await http.upload(OPEN_CASE, dana, file, key())).json());
+    expectError(
+      await http.post(
+        `/api/v1/cases/${MACHINE_1_CASES.northfieldResolved}/feed`,
+        dana,
+        { fileIds: [mine.id] },
+        key(),
+      ),
+      400,
+    );
+  });
+
+  it('refuses bad input with 400, never a 500', async () => {
+    const url = `/api/v1/cases/${OPEN_CASE}/feed`;
+    for (const body of [
+      {},
+      { body: '   ' },
+      { body: 5 },
+      { body: 'x', fileIds: 'a' },
+      { body: 'x', fileIds: ['bad id!'] },
+      { body: 'x', close: 'yes' },
+      { body: 'x'.repeat(32_001) },
+      { fileIds: ['069999999999999999'] },
+    ]) {
+      expectError(await http.post(url, dana, body, key()), 400);
+    }
+    expectError(await http.post(url, dana, { body: 'x' }, 'bad key!'), 400);
+    expectError(await http.post('/api/v1/cases/bad!/feed', dana, { body: 'x' }, key()), 400);
+    // Not multipart, a part with another name, an empty file.
+    expectError(
+      await http.post(`/api/v1/cases/${OPEN_CASE}/files`, dana, { file: 'x' }, key()),
+      400,
+    );
+    expectError(
+      await http.upload(
+        OPEN_CASE,
+        dana,
+        multipart(await photo(10, 10, '#000'), 'a.jpg', 'image/jpeg', 'other'),
+        key(),
+      ),
+      400,
+    );
+    expectError(
+      await http.upload(OPEN_CASE, dana, multipart(Buffer.alloc(0), 'a.jpg', 'image/jpeg'), key()),
+      400,
+    );
+    expectError(await http.post(`/api/v1/cases/${OPEN_CASE}/close`, null, {}, key()), 401);
+  });
+});

@@ -24,7 +24,7 @@ export const casePaths = {
   files: (id: string) => `/api/v1/cases/${seg(id)}/files`,
   close: (id: string) => `/api/v1/cases/${seg(id)}/close`,
   dealerList: () => '/api/v1/cases',
-  orgList: (orgId: string) => `/api/v1/organisations/${seg(orgId)}/cases`,
+  orgList: (orgId: string) => `/api/v1/dealers/${seg(orgId)}/cases`,
   layout: (recordTypeId: string) => `/api/v1/layouts/${seg(recordTypeId)}`,
 };
 

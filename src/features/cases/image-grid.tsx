@@ -16,17 +16,11 @@ export function ImageGrid({
 }) {
   if (images.length === 0) return null;
   return (
-    <div
-      className="case-image-grid"
-      data-testid="image-grid"
-      data-columns={IMAGE_GRID_COLUMNS}
-      role="list"
-    >
+    <div className="case-image-grid" data-testid="image-grid" data-columns={IMAGE_GRID_COLUMNS}>
       {images.map((img) => (
         <button
           key={img.key}
           type="button"
-          role="listitem"
           className="case-image-tile"
           aria-label={`Enlarge ${img.name}`}
           onClick={() => onOpen?.(img.key)}

@@ -89,9 +89,7 @@ export function PostUpdatePanel({
         </Title>
         <Textarea
           label="Update"
-          autosize
-          minRows={4}
-          maxRows={12}
+          rows={4}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
         />

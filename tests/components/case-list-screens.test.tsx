@@ -1,0 +1,136 @@
+import './setup-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NO_CASE_HISTORY_MESSAGE } from '../../contract/cases';
+import { db } from '../../src/db/db';
+import { CaseHistoryScreen } from '../../src/features/cases/case-history-screen';
+import { CaseListScreen } from '../../src/features/cases/case-list-screen';
+import { json, listPage, listRow } from './case-fixtures';
+import { makeUser, renderScreen, resetDb, signInLocally } from './render';
+
+vi.setConfig({ testTimeout: 20_000 });
+const sam = makeUser({ id: 'u-sam', kind: 'internal', userType: 'Standard' });
+type Handler = (url: URL) => Response | Promise<Response>;
+let handler: Handler;
+const calls: URL[] = [];
+let online = true;
+
+beforeEach(async () => {
+  await resetDb();
+  await signInLocally(sam);
+  calls.length = 0;
+  online = true;
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+  handler = () => json(500, {});
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const url = new URL(input, 'http://localhost');
+      calls.push(url);
+      if (!online) throw new TypeError('Failed to fetch');
+      return handler(url);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const rowsShown = () => screen.queryAllByTestId('case-row');
+
+describe('dealer case list (product §2 View Cases)', () => {
+  const cases = Array.from({ length: 120 }, (_, i) => listRow(i));
+
+  function renderList() {
+    return renderScreen(
+      <Routes>
+        <Route path="/support/cases" element={<CaseListScreen />} />
+        <Route path="/support/case/:id" element={<p>case detail</p>} />
+      </Routes>,
+      '/support/cases',
+    );
+  }
+
+  it('fetches every page, defaults to Updated, Created and Awaiting Feedback, and pages the rows', async () => {
+    handler = (url) =>
+      url.searchParams.get('after')
+        ? json(200, listPage(cases.slice(100), null, 120))
+        : json(200, listPage(cases.slice(0, 100), 'p2', 120));
+    renderList();
+    // 120 cases, 3 of every 5 statuses selected by default: 72, shown 50 to a page.
+    expect(await screen.findByText('72 of 120 cases', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(rowsShown()).toHaveLength(50);
+    expect(calls.map((c) => c.pathname)).toEqual(['/api/v1/cases', '/api/v1/cases']);
+    for (const row of rowsShown()) {
+      expect(['Created', 'Updated', 'Awaiting Feedback']).toContain(
+        within(row).getByText(/Created|Updated|Awaiting Feedback|Resolved|Forced Closed/)
+          .textContent,
+      );
+    }
+    // A row opens its case.
+    fireEvent.click(rowsShown()[0]!);
+    expect(await screen.findByText('case detail')).toBeTruthy();
+  });
+
+  it('offline from the device: the Model or Serial search is fuzzy and keeps the status selection', async () => {
+    await db.caseLists.put({
+      ownerUserId: sam.id,
+      key: 'dealer',
+      cases: [
+        listRow(1, { modelNumber: 'M7-172', serialNumber: '52016', status: 'Resolved' }),
+        listRow(2, { modelNumber: 'M7-172', serialNumber: '52016', status: 'Created' }),
+        listRow(3, { modelNumber: 'L3560', serialNumber: '70531', status: 'Updated' }),
+      ],
+      total: 3,
+      complete: true,
+      syncedAt: Date.now(),
+    });
+    online = false;
+    renderList();
+    expect(await screen.findByText('2 of 3 cases')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Model or Serial'), { target: { value: 'M7172' } });
+    await waitFor(() => expect(screen.getByText('1 of 3 cases')).toBeTruthy());
+    expect(screen.getByText('Case subject 2')).toBeTruthy();
+    expect(screen.getByTestId('last-updated')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Model or Serial'), {
+      target: { value: 'nothing like it' },
+    });
+    expect(await screen.findByText(NO_CASE_HISTORY_MESSAGE)).toBeTruthy();
+  });
+});
+
+describe('Case History of an organisation (product §2)', () => {
+  function renderHistory(orgId = 'acct-northfield') {
+    return renderScreen(
+      <Routes>
+        <Route path="/support/dealer/cases/:orgId" element={<CaseHistoryScreen />} />
+      </Routes>,
+      `/support/dealer/cases/${orgId}`,
+    );
+  }
+
+  it('lists the organisation’s cases with a Recent Cases panel', async () => {
+    await db.recentCases.put({
+      ownerUserId: sam.id,
+      id: 'case-9',
+      subject: 'Seen before',
+      referenceNumber: '00012009',
+      status: 'Updated',
+      viewedAt: Date.now(),
+    });
+    handler = (url) =>
+      url.pathname === '/api/v1/dealers/acct-northfield/cases'
+        ? json(200, listPage([listRow(1), listRow(2)]))
+        : json(404, {});
+    renderHistory();
+    expect(await screen.findByText('Case subject 1')).toBeTruthy();
+    expect(screen.getByText('00012002')).toBeTruthy();
+    const recent = screen.getByRole('complementary', { name: 'Recent Cases' });
+    expect(within(recent).getByText('Seen before')).toBeTruthy();
+  });
+
+  it('No Case History to Display', async () => {
+    handler = () => json(200, listPage([]));
+    renderHistory();
+    expect((await screen.findAllByText(NO_CASE_HISTORY_MESSAGE)).length).toBeGreaterThan(0);
+  });
+});

@@ -24,8 +24,8 @@ export const casePaths = {
   files: (id: string) => `/api/v1/cases/${seg(id)}/files`,
   close: (id: string) => `/api/v1/cases/${seg(id)}/close`,
   dealerList: () => '/api/v1/cases',
-  orgList: (orgId: string) => `/api/v1/dealers/${seg(orgId)}/cases`,
-  layout: (recordTypeId: string) => `/api/v1/layouts/${seg(recordTypeId)}`,
+  orgList: (orgId: string) => `/api/v1/organisations/${seg(orgId)}/cases`,
+  layout: (recordTypeId: string) => `/api/v1/cases/layouts/${seg(recordTypeId)}`,
 };
 
 /** GET a case (record-ui): 404 for a case that does not exist or is another dealer's. */

@@ -118,7 +118,7 @@ describe('Case History of an organisation (product §2)', () => {
       viewedAt: Date.now(),
     });
     handler = (url) =>
-      url.pathname === '/api/v1/dealers/acct-northfield/cases'
+      url.pathname === '/api/v1/organisations/acct-northfield/cases'
         ? json(200, listPage([listRow(1), listRow(2)]))
         : json(404, {});
     renderHistory();

@@ -9,7 +9,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   CUSTOMER_SEARCH_400_MESSAGE,
@@ -41,23 +41,30 @@ export function MachineListScreen() {
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => customerQueryFromSearch(params), [params]);
   const { row: fetched, refresh, problem, online } = useMachineList(user?.id, query);
-  // The filter and page live in the URL (replacing, not pushing), so Back from a machine
-  // returns to the same field, text and page.
-  const field = (params.get('filter') as MachineListFilterField | null) || null;
-  const text = params.get('text') ?? '';
-  const page = Number(params.get('page')) || 1;
-  const setView = (next: { filter?: string | null; text?: string; page?: number }) =>
+  // The filter and page are kept in the URL (replacing, not pushing), so Back from a machine
+  // returns to the same field, text and page. Component state leads and the URL follows:
+  // setSearchParams builds on the location of the last render, so two changes before the next
+  // render (a keystroke right after choosing a field) would drop the first.
+  const [view, setViewState] = useState(() => ({
+    filter: (params.get('filter') as MachineListFilterField | null) || null,
+    text: params.get('text') ?? '',
+    page: Number(params.get('page')) || 1,
+  }));
+  const { filter: field, text, page } = view;
+  const setView = (next: Partial<typeof view>) => setViewState((v) => ({ ...v, ...next }));
+  useEffect(() => {
     setParams(
       (p) => {
         const out = new URLSearchParams(p);
-        for (const [k, v] of Object.entries(next)) {
+        for (const [k, v] of Object.entries(view)) {
           if (v === null || v === '' || (k === 'page' && v === 1)) out.delete(k);
           else out.set(k, String(v));
         }
-        return out;
+        return out.toString() === p.toString() ? p : out;
       },
       { replace: true },
     );
+  }, [view, setParams]);
 
   // Offline, or online but the gateway cannot be reached: the device's copy is all there is.
   const unreachable =
@@ -125,7 +132,7 @@ export function MachineListScreen() {
               placeholder="Choose a field"
               data={filterOptions}
               value={field}
-              onChange={(v) => setView({ filter: v, page: 1 })}
+              onChange={(v) => setView({ filter: v as MachineListFilterField | null, page: 1 })}
               clearable
             />
             {field && (

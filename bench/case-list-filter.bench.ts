@@ -3,7 +3,8 @@
 // while a model and a serial are typed. Goal: median under 16 ms per keystroke (one frame).
 import type { CaseListRow } from '../contract/cases';
 import { CASE_STATUSES } from '../contract/cases';
-import { CASE_STATUS_DEFAULT, createCaseListFilter } from '../src/domain/case-list-filter';
+import { CASE_STATUS_DEFAULT } from '../src/domain/case-list';
+import { createCaseListFilter } from '../src/features/cases/case-list-filter';
 import { median, ms } from './support';
 
 const N = 500;

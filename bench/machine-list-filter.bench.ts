@@ -2,10 +2,8 @@
 // results, the fuse.js filter at threshold 0.3 run once per keystroke while a word is typed
 // into each filter field. Goal: median under 16 ms per keystroke (one frame).
 import type { MachineListItem } from '../contract/machines';
-import {
-  createMachineListFilter,
-  type MachineListFilterField,
-} from '../src/domain/machine-list-filter';
+import type { MachineListFilterField } from '../src/domain/machine-list';
+import { createMachineListFilter } from '../src/features/machines/machine-list-filter';
 import { median, ms } from './support';
 
 const N = 500;

@@ -1,34 +1,19 @@
 // Offline reload to a visible machine detail: the built app and a real
 // gateway as in e2e; view machine 1 once online, then go offline and reload N times, timing
 // from the reload until the detail's header is visible. Goal: median under 1 s.
-import { existsSync } from 'node:fs';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, PASSWORD, swControlled } from '../e2e/support/browser';
-import { startGateway } from '../e2e/support/gateway';
+import { swControlled } from '../e2e/support/browser';
+import { signedInBench } from './signed-in';
 import { median, ms } from './support';
 
-if (!existsSync('dist/index.html')) {
-  console.error('dist/ is missing: run `npm run build` first');
-  process.exit(1);
-}
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const DETAIL = '/support/machine/details/sn-52016/mn-M7-172';
 
-const gw = await startGateway(Number(process.env.BENCH_PORT ?? 8194));
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+const bench = await signedInBench(
+  'dana.tech@northfield.example',
+  Number(process.env.BENCH_PORT ?? 8194),
+);
 try {
-  const context = await browser.newContext({
-    baseURL: gw.url,
-    viewport: { width: 412, height: 915 },
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/oidc\//);
-  await page.getByLabel('Email').fill('dana.tech@northfield.example');
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => u.pathname === '/home');
+  const { context, page } = bench;
   await page.goto(DETAIL);
   const header = page.getByTestId('machine-header');
   await header.waitFor();
@@ -48,6 +33,5 @@ try {
   console.log(`  median ${ms(median(times))}, p95 ${ms(p95)} (goal median < 1 s)`);
   console.log(`  [${times.map(ms).join(', ')}]`);
 } finally {
-  await browser.close();
-  await gw.stop();
+  await bench.close();
 }

@@ -7,9 +7,10 @@
 import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, PASSWORD, swControlled } from '../e2e/support/browser';
 import { startGateway } from '../e2e/support/gateway';
+import { timeTo, stampWhenShown } from './signed-in';
 import { median, ms } from './support';
 
 if (!existsSync('dist/index.html')) {
@@ -39,38 +40,6 @@ const gw = await startGateway(Number(process.env.BENCH_PORT ?? 8193));
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 
 const EMAIL = 'dana.tech@northfield.example';
-
-declare global {
-  interface Window {
-    __shownAt?: number;
-  }
-}
-
-/**
- * Runs in the page before its own scripts: stamps the first mutation that shows `text`
- * (textContent first, as it is cheap, then innerText, which skips what is not rendered).
- * A string, not a function: tsx would wrap a function's inner names in a helper the page lacks.
- */
-const stampWhenShown = (text: string) => `(() => {
-  const text = ${JSON.stringify(text)};
-  const observer = new MutationObserver(() => {
-    const body = document.body;
-    if (window.__shownAt === undefined && body && body.textContent.includes(text) && body.innerText.includes(text)) {
-      window.__shownAt = performance.now();
-      observer.disconnect();
-    }
-  });
-  observer.observe(document, { childList: true, subtree: true, characterData: true });
-})();`;
-
-async function timeTo(page: Page, url: string): Promise<number> {
-  await page.goto(url, { waitUntil: 'commit' });
-  const stamp = await page.waitForFunction(() => window.__shownAt, null, {
-    timeout: 60_000,
-    polling: 100,
-  });
-  return (await stamp.jsonValue()) as number;
-}
 
 try {
   const torque: BrowserContext = await browser.newContext({ baseURL: gw.url });

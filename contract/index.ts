@@ -7,3 +7,5 @@ export * from './dcu';
 export * from './machines';
 export * from './knowledge';
 export * from './cases';
+export * from './notifications';
+export * from './case-create';

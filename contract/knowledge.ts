@@ -149,7 +149,12 @@ export const manualsResponseSchema = z.object({
 export type ManualsResponse = z.infer<typeof manualsResponseSchema>;
 
 /** GET /api/v1/knowledge/bulletins?campaign= : the documents related to one campaign. */
-export const bulletinsQuerySchema = z.object({ campaign: z.string().trim().min(1).max(120) });
+export const bulletinsQuerySchema = z.object({
+  campaign: z.string().trim().min(1).max(120),
+  /** The machine the campaign is shown for: related bulletins about its model, then family, first. */
+  model: z.string().trim().min(1).max(40).optional(),
+  family: z.string().trim().min(1).max(40).optional(),
+});
 export const bulletinsResponseSchema = z.object({ results: z.array(searchResultSchema) });
 export type BulletinsResponse = z.infer<typeof bulletinsResponseSchema>;
 

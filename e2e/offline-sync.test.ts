@@ -200,7 +200,7 @@ describe('Offline & sync', () => {
       nextAttemptAt: now,
     });
     await page.reload();
-    await page.getByTestId('sync-status').getByLabel('1 pending changes').waitFor();
+    await page.getByTestId('sync-status').getByLabel('1 pending change', { exact: true }).waitFor();
     await page.getByTestId('sync-status').getByText('Offline').waitFor();
 
     await page.getByRole('link', { name: 'Settings' }).click();
@@ -208,10 +208,11 @@ describe('Offline & sync', () => {
     const dialog = page.getByRole('dialog', { name: 'Unsent changes' });
     await dialog
       .getByText(
-        'You have 1 change(s) waiting to be sent. They stay on this device and are sent when you sign in again.',
+        'You have 1 change waiting to be sent. You are offline: it stays on this device and is sent when you are back online and signed in again.',
       )
       .waitFor();
-    await dialog.getByRole('button', { name: 'Sync now' }).waitFor();
+    // Offline there is nothing to sync over: no Sync now.
+    expect(await dialog.getByRole('button', { name: 'Sync now' }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Log out anyway' }).click();
     await page.waitForURL((u) => u.pathname === '/logout');
     expect((await outbox(page)).find((e) => e.id === id)?.status).toMatch(/^(pending|retry)$/);
@@ -232,7 +233,7 @@ describe('Offline & sync', () => {
     expect(refused.lastError?.message).toBeTruthy();
 
     // The page shows the gateway's message verbatim; Discard (confirmed) removes it.
-    await page.getByTestId('sync-status').getByLabel('1 changes need attention').click();
+    await page.getByTestId('sync-status').getByLabel('1 change needs attention').click();
     await page.waitForURL((u) => u.pathname === '/settings/offline');
     const card = page.getByTestId('outbox-entry').filter({ hasText: '111111111111111' });
     expect(await card.getByTestId('outbox-error').innerText()).toBe(refused.lastError!.message);

@@ -1,4 +1,8 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyEtag from '@fastify/etag';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -8,10 +12,13 @@ import { embeddedIssuer, type GatewayConfig } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
 import { installAccess } from './http/access';
+import { installEdgeChecks } from './http/edge';
 import { installErrorHandler, sendError } from './http/errors';
+import { installSecurityHeaders } from './http/security-headers';
 import { createEmbeddedIdp } from './idp/index';
 import { authRoutes } from './routes/auth';
 import { caseRoutes } from './routes/cases';
+import { wizardRoutes } from './routes/wizard';
 import { configRoutes } from './routes/config';
 import { dcuRoutes } from './routes/dcu';
 import { dealerRoutes } from './routes/dealers';
@@ -20,6 +27,7 @@ import { knowledgeRoutes } from './routes/knowledge';
 import { linkRoutes } from './routes/links';
 import { machineRoutes } from './routes/machines';
 import { meRoutes } from './routes/me';
+import { notificationRoutes } from './routes/notifications';
 import { staticRoutes } from './routes/static';
 
 /**
@@ -54,6 +62,17 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(fastifyCookie);
+  // Every answer carries an ETag (a route may set its own, as stored files do) and a matching
+  // If-None-Match is answered 304, so revalidating the configuration or a file costs no body.
+  await app.register(fastifyEtag);
+
+  const indexFile = join(config.staticDir, 'index.html');
+  await installSecurityHeaders(
+    app,
+    config,
+    existsSync(indexFile) ? await readFile(indexFile, 'utf8') : null,
+  );
+  installEdgeChecks(app, config.publicUrl);
 
   const issuer = embeddedIssuer(config);
   const idp = issuer ? await createEmbeddedIdp(config, db, issuer) : null;
@@ -71,6 +90,8 @@ export async function buildApp(
   await app.register(dcuRoutes, ctx);
   await app.register(knowledgeRoutes, ctx);
   await app.register(caseRoutes, ctx);
+  await app.register(notificationRoutes, ctx);
+  await app.register(wizardRoutes, ctx);
   if (idp) await idp.register(app);
   // Last: its not-found handler is the SPA fallback and the JSON 404 of /api.
   await staticRoutes(app, ctx);

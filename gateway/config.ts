@@ -20,6 +20,8 @@ export interface GatewayConfig {
   oidcClientId: string | null;
   sessionTtlHours: number;
   staticDir: string;
+  /** SERVE_SOURCE_MAPS: serve the build's *.map files; off, they would publish the sources. */
+  serveSourceMaps: boolean;
   logLevel: string;
   /** Remote-config links; null means "a page the gateway serves itself" (see routes/links.ts). */
   links: Record<LinkName, string | null>;
@@ -35,6 +37,19 @@ export interface GatewayConfig {
    * Null: the stored remote-config value (default '' = this gateway).
    */
   knowledgeAttachmentBaseUrl: string | null;
+  /**
+   * Web Push VAPID keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, both or neither). Null: a pair
+   * generated on first start and kept in signing_keys, shared by every gateway copy.
+   */
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+  /** VAPID subject (VAPID_SUBJECT): a mailto: or https: contact for push services. */
+  vapidSubject: string;
+  /** PUSH_CA_FILE: an extra CA (PEM) trusted for push endpoints, e.g. a local test receiver. */
+  pushCaFile: string | null;
+  /** Seconds before a failed push is tried again (PUSH_RETRY_DELAY_SECONDS); doubles each time. */
+  pushRetryDelaySeconds: number;
+  /** Pushes one gateway copy claims from the queue at once (PUSH_BATCH). */
+  pushBatch: number;
 }
 
 /** The external systems a deployment links to; by default each points at /links/<name>. */
@@ -73,6 +88,14 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return n;
 }
 
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const v = str(env, name)?.toLowerCase();
+  if (v === undefined) return fallback;
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
+  throw new Error(`${name} must be true or false, got "${v}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const port = int(env, 'PORT', 8080);
   const demoData = str(env, 'DEMO_DATA') ?? 'small';
@@ -87,6 +110,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
   const links = Object.fromEntries(
     LINK_NAMES.map((n) => [n, str(env, linkEnvName(n)) ?? null]),
   ) as Record<LinkName, string | null>;
+  const vapidPublic = str(env, 'VAPID_PUBLIC_KEY') ?? null;
+  const vapidPrivate = str(env, 'VAPID_PRIVATE_KEY') ?? null;
+  if ((vapidPublic === null) !== (vapidPrivate === null)) {
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
   return {
     port,
     host: str(env, 'HOST') ?? '0.0.0.0',
@@ -102,11 +130,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     oidcClientId,
     sessionTtlHours: int(env, 'SESSION_TTL_HOURS', 12),
     staticDir: resolve(str(env, 'STATIC_DIR') ?? './dist'),
+    serveSourceMaps: bool(env, 'SERVE_SOURCE_MAPS', false),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     links,
     masterKeySecret: str(env, 'MASTER_KEY_SECRET') ?? null,
     masterKeyLookupsPerHour: int(env, 'MASTER_KEY_LOOKUPS_PER_HOUR', 20),
     knowledgeAttachmentBaseUrl: str(env, 'KNOWLEDGE_ATTACHMENT_BASE_URL') ?? null,
+    vapidKeys:
+      vapidPublic && vapidPrivate ? { publicKey: vapidPublic, privateKey: vapidPrivate } : null,
+    vapidSubject: str(env, 'VAPID_SUBJECT') ?? 'mailto:support@torque.example',
+    pushCaFile: str(env, 'PUSH_CA_FILE') ?? null,
+    pushRetryDelaySeconds: int(env, 'PUSH_RETRY_DELAY_SECONDS', 2),
+    pushBatch: int(env, 'PUSH_BATCH', 500),
   };
 }
 

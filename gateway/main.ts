@@ -30,11 +30,25 @@ if (!config.oidcAuthority && config.demoData !== 'none') {
 }
 console.log(lines.join('\n'));
 
+/**
+ * SIGTERM (a deploy, a container stop) or SIGINT: stop accepting connections, let the requests
+ * in flight finish, then close the database pool. Fastify's close() does it in that order: its
+ * server closes (waiting for the requests) before the onClose hooks, where start.ts closes the
+ * pool. `npm run serve` runs node itself, not the tsx CLI, whose signal relay kills the
+ * gateway when it does not answer within 30 ms, dropping what was in flight.
+ */
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
     app.close().then(
       () => process.exit(0),
-      () => process.exit(1),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
     );
   });
 }

@@ -6,6 +6,8 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerPush } from './push';
+import { registerAnalyticsQueue } from './analytics';
 import { registerOutboxReplay } from './replay';
 import { registerRuntimeRoutes } from './routes';
 
@@ -29,6 +31,8 @@ registerRoute(
 
 registerRuntimeRoutes();
 registerOutboxReplay();
+registerPush();
+registerAnalyticsQueue();
 
 // Take control of open pages on first install, or the first visit is not offline-capable.
 clientsClaim();

@@ -30,6 +30,10 @@ export interface ContactsTable {
   email: string | null;
   phone: string | null;
   type: string | null;
+  /** product §3 Notification (dashboard) filter Division__c (added by 0009). */
+  division?: string | null;
+  /** Contract_Series__c, a multi-select: stored upper case (added by 0009). */
+  contract_series?: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 export interface UsersTable {
@@ -377,11 +381,107 @@ export interface KnowledgeSearchTable {
   updated_at: Date;
   title: string;
   search: string;
+  /** The CRM's own items (file type SalesforceItem): never suggested by case assist (0010). */
+  crm_item: ColumnType<boolean, never, never>;
 }
 
 export interface KnowledgeVocabularyTable {
   word: string;
   ndoc: number;
+}
+
+/** A push subscription of one device (product §7 RegisterDevice). */
+export interface PushDevicesTable {
+  id: string;
+  user_id: string;
+  contact_id: string | null;
+  platform: 'PWA' | 'IOS' | 'ANDROID';
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: DefaultedTimestamp;
+}
+
+/** One send from the Notification dashboard (its History tab). */
+export interface BroadcastsTable {
+  id: string;
+  sent_by: string | null;
+  title: string;
+  body: string;
+  conditionals: Json;
+  recipients: number;
+  created_at: DefaultedTimestamp;
+}
+
+/** A message as one recipient has it (product §3 Notification (list)). */
+export interface NotificationsTable {
+  id: string;
+  contact_id: string;
+  broadcast_id: string | null;
+  type: 'Knowledge' | 'Machine' | 'Case' | 'Report';
+  title: string;
+  body: string;
+  data: Json<Record<string, string>>;
+  created_at: DefaultedTimestamp;
+  delivered_at: Timestamp | null;
+  read_at: Timestamp | null;
+  deleted_at: Timestamp | null;
+}
+
+/** One push of one message to one device, and what became of it (pg-boss sends it). */
+export interface PushDeliveriesTable {
+  id: Generated<string>;
+  broadcast_id: string | null;
+  notification_id: string;
+  device_id: string | null;
+  status: ColumnType<
+    'pending' | 'sent' | 'failed',
+    'pending' | 'sent' | 'failed' | undefined,
+    'pending' | 'sent' | 'failed'
+  >;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+}
+
+/** A model's DTC values (GetDTCValues), for the wizard's step 1 typeahead. */
+export interface ModelDtcCodesTable {
+  model_number: string;
+  code: string;
+  description: string | null;
+}
+
+/** KPAD_Book_Id__c of a model: book ids as the warranty system keeps them, pipe-separated. */
+export interface ModelBookIdsTable {
+  model_number: string;
+  book_ids: string;
+}
+
+/** One parts book's assembly tree (contract Assembly[]), keyed by the rewritten book id. */
+export interface PartsBooksTable {
+  book_id: string;
+  assemblies: Json;
+}
+
+/** A case-assist analytics event of the wizard (product §4 Wizard). */
+export interface CaseAssistEventsTable {
+  user_id: string;
+  id: string;
+  wizard_id: string;
+  type: string;
+  occurred_at: Timestamp;
+  recorded_at: DefaultedTimestamp;
+  record_type: string;
+  subject: string;
+  serial_number: string | null;
+  model_number: string | null;
+  dtc_code: string | null;
+  business_unit: string;
+  stage: string | null;
+  field: string | null;
+  reason: string | null;
+  article_id: string | null;
+  case_id: string | null;
 }
 
 export interface Database {
@@ -414,6 +514,14 @@ export interface Database {
   knowledge_files: KnowledgeFilesTable;
   knowledge_vocabulary: KnowledgeVocabularyTable;
   knowledge_search: KnowledgeSearchTable;
+  push_devices: PushDevicesTable;
+  broadcasts: BroadcastsTable;
+  notifications: NotificationsTable;
+  push_deliveries: PushDeliveriesTable;
+  model_dtc_codes: ModelDtcCodesTable;
+  model_book_ids: ModelBookIdsTable;
+  parts_books: PartsBooksTable;
+  case_assist_events: CaseAssistEventsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

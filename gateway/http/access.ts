@@ -34,6 +34,7 @@
  */
 import type {
   FastifyInstance,
+  FastifySchema,
   FastifyRequest,
   onRequestAsyncHookHandler,
   RouteOptions,
@@ -62,6 +63,8 @@ export interface DeclaredRoute {
   url: string;
   access: Access | undefined;
   scope: Scope | undefined;
+  /** The zod schemas it declared (params, querystring, body), for tests that generate input. */
+  schema: FastifySchema | undefined;
 }
 
 const declared = new WeakMap<FastifyInstance, DeclaredRoute[]>();
@@ -114,7 +117,9 @@ export function installAccess(app: FastifyInstance, guards: Guards): void {
     if (access === 'anonymous' && scope === 'organisation') {
       throw new Error(`${where}: an anonymous caller has no organisation to scope records to`);
     }
-    for (const method of methods) table.push({ method, url: route.url, access, scope });
+    for (const method of methods) {
+      table.push({ method, url: route.url, access, scope, schema: route.schema });
+    }
     const guard = access ? guardOf(guards, access) : null;
     if (!guard) return;
     const existing = route.onRequest;

@@ -24,6 +24,7 @@ const REASONS: Record<number, string> = {
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
+  504: 'Gateway Timeout',
   500: 'Internal Server Error',
 };
 
@@ -65,6 +66,8 @@ function fastifyClientError(err: FastifyError): [number, string] | null {
   }
 }
 
+export const UNSTORABLE_TEXT_MESSAGE = 'The request holds characters that cannot be stored';
+
 /**
  * PostgreSQL refusing a value the caller sent: text it cannot store (a NUL byte, an invalid
  * encoding). The input was bad, so the answer is 400, wherever the route forgot to check.
@@ -98,7 +101,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return sendError(reply, 400, `${prefix}${issue.message}`);
     }
     if (isPostgresInputError(err)) {
-      return sendError(reply, 400, 'The request holds characters that cannot be stored');
+      return sendError(reply, 400, UNSTORABLE_TEXT_MESSAGE);
     }
     const fe = err as FastifyError;
     const mapped = fastifyClientError(fe);

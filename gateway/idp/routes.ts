@@ -14,13 +14,23 @@ import { loginPage } from './login-page';
 export const BAD_CREDENTIALS = 'Incorrect email or password.';
 export const TOO_MANY_ATTEMPTS =
   'Too many failed sign-in attempts for this email. Try again in 15 minutes.';
+export const TOO_MANY_FROM_ADDRESS =
+  'Too many failed sign-in attempts from this network address. Try again in 15 minutes.';
 
 /**
- * Online password guessing: after 10 failures for one email within 15 minutes, that email
- * is refused (right password or not) until the window has room again. Generous enough that
- * a technician who mistypes is not locked out, tight enough to make guessing useless.
+ * Online password guessing: after 10 failures for one email from one client address within
+ * 15 minutes, that email is refused from that address (right password or not) until the
+ * window has room again. Generous enough that a technician who mistypes is not locked out,
+ * tight enough to make guessing useless; counted per address too, so someone elsewhere who
+ * knows a technician's email cannot lock the technician out.
  */
 const LOGIN_LIMIT: RateLimit = { action: 'idp-login-failed', max: 10, windowMs: 15 * 60_000 };
+/** One address guessing at many emails: looser, since a workshop may share one address. */
+export const ADDRESS_LIMIT: RateLimit = {
+  action: 'idp-login-failed',
+  max: 100,
+  windowMs: 15 * 60_000,
+};
 
 export interface IdpRouteOptions {
   provider: Provider;
@@ -106,9 +116,10 @@ async function interactionRoutes(app: FastifyInstance, opts: IdpRouteOptions) {
       const password = String(body.password ?? '').slice(0, 1024);
       // Counted per email as typed, case folded: the limit is on guesses at one account.
       const subject = email.toLowerCase() || null;
+      const address = request.ip;
       const refuse = (error: string) =>
         send(
-          reply.code(error === TOO_MANY_ATTEMPTS ? 429 : 200),
+          reply.code(error === BAD_CREDENTIALS ? 200 : 429),
           loginPage({
             productName: config.productName,
             action: `/oidc/interaction/${interaction.uid}/login`,
@@ -116,15 +127,20 @@ async function interactionRoutes(app: FastifyInstance, opts: IdpRouteOptions) {
             error,
           }),
         );
-      if (subject && (await isLimited(db, LOGIN_LIMIT, subject))) {
+      const limited = (await isLimited(db, ADDRESS_LIMIT, null, { address }))
+        ? TOO_MANY_FROM_ADDRESS
+        : subject && (await isLimited(db, LOGIN_LIMIT, subject, { address }))
+          ? TOO_MANY_ATTEMPTS
+          : null;
+      if (limited) {
         // Still counted: a guesser who keeps going keeps the window full.
-        await audit(db, 'idp-login-failed', null, subject, { limited: true });
-        return refuse(TOO_MANY_ATTEMPTS);
+        await audit(db, 'idp-login-failed', null, subject, { limited: true, address });
+        return refuse(limited);
       }
       const found = email ? await findPasswordHash(db, email) : undefined;
       const ok = await verifyPassword(password, found?.passwordHash ?? null);
       if (!found || !ok) {
-        await audit(db, 'idp-login-failed', found?.id ?? null, subject);
+        await audit(db, 'idp-login-failed', found?.id ?? null, subject, { address });
         return refuse(BAD_CREDENTIALS);
       }
       const to = await provider.interactionResult(

@@ -6,16 +6,10 @@ import {
   sessionResponseSchema,
   type AuthConfig,
 } from '../../contract/auth';
-import type { User } from '../../contract/user';
-import { IdTokenRefused, IdpUnavailable } from '../auth/id-token';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '../auth/session-cookie';
 import { EMBEDDED_CLIENT_ID } from '../config';
 import type { AppContext } from '../context';
-import { HttpError } from '../http/errors';
-import { audit } from '../services/audit';
-import { claimIdToken } from '../services/id-token-replay';
-import { createSession, deleteSession } from '../services/sessions';
-import { findUserById, findUserByUsername } from '../services/users';
+import { endSession, signInWithIdToken } from '../services/sign-in';
 
 const SCOPES = ['openid', 'profile', 'email'];
 
@@ -31,43 +25,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/v1/auth/session',
     { config: anonymous, schema: { body: sessionRequestSchema } },
     async (request, reply) => {
-      const { idToken } = request.body;
-      let claims;
-      try {
-        claims = await verifier.verify(idToken);
-      } catch (err) {
-        if (err instanceof IdpUnavailable) {
-          // The company IdP's discovery or key set cannot be had: not the caller's fault.
-          request.log.error({ err }, 'ID token verification failed');
-          throw new HttpError(503, 'The identity provider cannot be reached; try again shortly');
-        }
-        if (!(err instanceof IdTokenRefused)) throw err;
-        await audit(db, 'token-refused', null, null, { reason: err.reason });
-        throw new HttpError(401, 'The ID token was refused');
-      }
-      // exp is checked by the verifier; a token without one could not have passed.
-      if (!(await claimIdToken(db, idToken, new Date(Number(claims.exp) * 1000)))) {
-        await audit(db, 'token-refused', null, String(claims.sub), { reason: 'replayed' });
-        throw new HttpError(401, 'The ID token was already used; sign in again');
-      }
-      // Embedded IdP: sub is our user id. A company IdP: match on its email / username claims
-      // (an email the IdP itself marks unverified is not used).
-      let user: User | undefined;
-      if (idp) {
-        user = await findUserById(db, String(claims.sub));
-      } else {
-        const email = claims.email_verified === false ? undefined : claims.email;
-        for (const c of [email, claims.preferred_username, claims.upn]) {
-          if (typeof c === 'string' && c) user = await findUserByUsername(db, c);
-          if (user) break;
-        }
-      }
-      if (!user) {
-        await audit(db, 'token-refused', null, String(claims.sub), { reason: 'unknown user' });
-        throw new HttpError(401, 'This account has no access to the app');
-      }
-      const { token, expiresAt } = await createSession(db, user.id, ttlMs);
-      await audit(db, 'sign-in', user.id, user.username);
+      const { user, token, expiresAt } = await signInWithIdToken(
+        { db, verifier, embeddedIdp: idp !== null, sessionTtlMs: ttlMs, log: request.log },
+        request.body.idToken,
+      );
       setSessionCookie(reply, config, token, expiresAt);
       reply.header('cache-control', 'no-store');
       const body = sessionResponseSchema.parse({ user, expiresAt: expiresAt.toISOString() });
@@ -93,9 +54,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post('/api/v1/auth/logout', { config: anonymous }, async (request, reply) => {
-    const token = sessionTokenOf(request);
-    const userId = token ? await deleteSession(db, token) : null;
-    if (userId) await audit(db, 'logout', userId, null);
+    await endSession(db, sessionTokenOf(request));
     clearSessionCookie(reply, config);
     return reply.code(204).send();
   });

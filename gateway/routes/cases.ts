@@ -46,7 +46,7 @@ const fieldParamsSchema = z.object({
 });
 
 /** A repeated query parameter arrives as an array: refused rather than guessed. */
-async function refuseBadQuery(request: FastifyRequest): Promise<void> {
+export async function refuseBadQuery(request: FastifyRequest): Promise<void> {
   const query = (request.query ?? {}) as Record<string, unknown>;
   for (const v of Object.values(query)) {
     if (Array.isArray(v)) throw new HttpError(400, 'A query parameter was given more than once');
@@ -187,18 +187,14 @@ export async function caseRoutes(app: FastifyInstance, { db, config }: AppContex
     '/api/v1/case-files/:id',
     { config: records, schema: { params: fileParamsSchema } },
     async (request, reply) =>
-      sendStoredFile(
-        request,
-        reply,
-        await caseFileFor(db, request.user!, request.params.id, false),
-      ),
+      sendStoredFile(reply, await caseFileFor(db, request.user!, request.params.id, false)),
   );
 
   api.get(
     '/api/v1/case-files/:id/thumbnail',
     { config: records, schema: { params: fileParamsSchema } },
     async (request, reply) =>
-      sendStoredFile(request, reply, await caseFileFor(db, request.user!, request.params.id, true)),
+      sendStoredFile(reply, await caseFileFor(db, request.user!, request.params.id, true)),
   );
 
   // Writes: queued by the outbox, each applied once per Idempotency-Key.

@@ -72,7 +72,10 @@ export async function knowledgeRoutes(app: FastifyInstance, { db }: AppContext) 
   api.get(
     '/api/v1/knowledge/bulletins',
     { config: user, ...refuse, schema: { querystring: bulletinsQuerySchema } },
-    async (request) => bulletinsResponseSchema.parse(await bulletinsOf(db, request.query.campaign)),
+    async (request) => {
+      const { campaign, model, family } = request.query;
+      return bulletinsResponseSchema.parse(await bulletinsOf(db, campaign, { model, family }));
+    },
   );
 
   api.get(
@@ -80,7 +83,7 @@ export async function knowledgeRoutes(app: FastifyInstance, { db }: AppContext) 
     { config: user, ...refuse, schema: { params: fileParamsSchema } },
     async (request, reply) => {
       const file = await fileById(db, request.params.id);
-      return sendStoredFile(request, reply, {
+      return sendStoredFile(reply, {
         bytes: file.bytes,
         contentType: file.contentType,
         etag: file.etag,

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { sendError } from '../http/errors';
+import { cspHeader, inlineScriptHashes } from '../http/security-headers';
 import { brandIndexHtml, brandManifest } from '../html/branded-build';
 import { html, page } from '../html/page';
 
@@ -12,6 +13,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /** Paths the SPA fallback never answers: they belong to the API, the IdP and the link pages. */
+const SOURCE_MAP = /\.map(\.(br|gz))?$/;
+
 const NOT_SPA = /^\/(api|oidc|links)(\/|$)/;
 
 /**
@@ -28,6 +31,7 @@ export async function staticRoutes(app: FastifyInstance, { config }: AppContext)
     const source = await readFile(join(root, 'index.html'), 'utf8');
     return reply
       .header('cache-control', REVALIDATE)
+      .header('content-security-policy', cspHeader(config, inlineScriptHashes(source)))
       .type('text/html; charset=utf-8')
       .send(brandIndexHtml(source, config.productName));
   };
@@ -46,6 +50,8 @@ export async function staticRoutes(app: FastifyInstance, { config }: AppContext)
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
+      // Source maps (and their compressed copies) answer 404 unless SERVE_SOURCE_MAPS says so.
+      allowedPath: (path) => config.serveSourceMaps || !SOURCE_MAP.test(path),
       preCompressed: true,
       cacheControl: false,
       etag: true,

@@ -37,7 +37,7 @@ async function recordType(db: Kysely<Database>, user: User, id: string): Promise
   return row;
 }
 
-async function overridesOf(
+export async function overridesOf(
   db: Kysely<Database>,
   kind: 'Case' | 'Report',
 ): Promise<LayoutOverrides> {

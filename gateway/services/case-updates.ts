@@ -19,7 +19,7 @@ import { sniffCaseFile } from './case-file-types';
 import { imageFacts, type ImageFacts } from './case-thumbnails';
 
 /** A CRM-like id: a 3-character object prefix and 15 random alphanumerics. */
-function newId(prefix: string): string {
+export function newId(prefix: string): string {
   return `${prefix}${randomUUID().replace(/-/g, '').slice(0, 15).toUpperCase()}`;
 }
 

@@ -41,7 +41,7 @@ export async function dcuStatus(db: Kysely<Database>, imei: string): Promise<Dcu
 async function findMachine(trx: Transaction<Database>, input: PairingInput) {
   const bySerial = await trx
     .selectFrom('machines')
-    .select(['id', 'serial_number', 'material_number', 'imei'])
+    .select(['id', 'serial_number', 'material_number', 'imei', 'servicing_dealer_id'])
     .where('serial_number', '=', input.serialNumber)
     .where((eb) => eb(eb.fn('upper', ['material_number']), '=', input.modelNumber.toUpperCase()))
     .orderBy('id')
@@ -50,11 +50,16 @@ async function findMachine(trx: Transaction<Database>, input: PairingInput) {
   if (bySerial || input.pin === '') return bySerial;
   return trx
     .selectFrom('machines')
-    .select(['id', 'serial_number', 'material_number', 'imei'])
+    .select(['id', 'serial_number', 'material_number', 'imei', 'servicing_dealer_id'])
     .where('pin', '=', input.pin.toUpperCase())
     .orderBy('id')
     .forUpdate()
     .executeTakeFirst();
+}
+
+function mayPair(user: User, servicingDealerId: string | null): boolean {
+  if (user.kind === 'internal' || servicingDealerId === null) return true;
+  return servicingDealerId === user.accountId;
 }
 
 /**
@@ -76,7 +81,11 @@ export async function pairDcu(
   if (!unit) throw imeiUnknown();
 
   const machine = await findMachine(trx, input);
-  if (!machine) throw new HttpError(404, MACHINE_NOT_FOUND_MESSAGE, 'machine-not-found');
+  // Another dealer's machine does not exist for a dealer's user (product §6): pairing it
+  // would silently unpair that dealer's unit. A machine no dealer services is anyone's.
+  if (!machine || !mayPair(user, machine.servicing_dealer_id)) {
+    throw new HttpError(404, MACHINE_NOT_FOUND_MESSAGE, 'machine-not-found');
+  }
 
   const holder = await trx
     .selectFrom('machines')

@@ -19,7 +19,7 @@ import {
 const BULLETINS_MAX = 10;
 
 /** A model's family: from the machines table (any case), else the model catalogue. */
-async function familyOf(db: Kysely<Database>, model: string): Promise<string | null> {
+export async function familyOf(db: Kysely<Database>, model: string): Promise<string | null> {
   const row = await db
     .selectFrom('machines')
     .select('model_family')
@@ -61,12 +61,16 @@ export async function manualsOf(db: Kysely<Database>, model: string): Promise<Ma
 /**
  * GET /api/v1/knowledge/bulletins?campaign=: the campaign's own bulletins (campaign name
  * matched case-insensitively), then the service bulletins that best match the campaign's
- * words (any of them, ranked), at most ten in all.
+ * words (any of them), at most ten in all. For a machine, the related ones about its model come
+ * first, then those of its family, then the rest by rank: another model's bulletin is noise.
  */
 export async function bulletinsOf(
   db: Kysely<Database>,
   campaign: string,
+  machine: { model?: string | undefined; family?: string | undefined } = {},
 ): Promise<BulletinsResponse> {
+  const model = machine.model?.toLowerCase() ?? null;
+  const family = machine.family ?? null;
   const config = await readKnowledgeConfig(db);
   const types = [...config.campaignsTemplate.documentTypes];
   const own = await sql<ResultRow>`
@@ -84,16 +88,22 @@ export async function bulletinsOf(
       WITH q AS (
         SELECT replace(plainto_tsquery('english', ${campaign})::text, ' & ', ' | ')::tsquery AS query
       ), top AS (
-        SELECT k.id, ts_rank_cd(k.search, q.query) AS rank
+        SELECT k.id, ts_rank_cd(k.search, q.query) AS rank,
+          CASE
+            WHEN ${model}::text IS NOT NULL
+              AND strpos(lower(k.title || ' ' || k.body_text), ${model}::text) > 0 THEN 0
+            WHEN ${family}::text IS NOT NULL AND k.commonproduct = ${family}::text THEN 1
+            ELSE 2
+          END AS closeness
         FROM knowledge_documents k, q
         WHERE numnode(q.query) > 0 AND k.search @@ q.query
           AND k.document_type = 'Service Bulletin'
-        ORDER BY rank DESC, k.id
+        ORDER BY closeness, rank DESC, k.id
         LIMIT ${room}
       )
       SELECT ${RESULT_COLUMNS}
       FROM top JOIN knowledge_documents d ON d.id = top.id ${FIRST_FILE_JOIN}
-      ORDER BY top.rank DESC, d.id`.execute(db);
+      ORDER BY top.closeness, top.rank DESC, d.id`.execute(db);
     results.push(...related.rows.map((r) => toSearchResult(r, config)));
   }
   return { results };

@@ -29,7 +29,7 @@ export interface SearchScope {
  * parallel workers: the count and the page already run at once on two connections, and on
  * 2 busy cores the workers' start-up cost more than they saved (p50 9.0 -> 8.1 ms).
  */
-async function withIndexPlans<T>(
+export async function withIndexPlans<T>(
   db: Kysely<Database>,
   run: (trx: Kysely<Database>) => Promise<T>,
 ): Promise<T> {

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 /**
  * Machine icons by model family (product §7 "Machine icons are fetched from file storage"): flat
  * side-view silhouettes the gateway draws itself, so a fresh install needs no file store and
@@ -119,8 +117,6 @@ const DRAWINGS: Record<string, { title: string; body: string }> = {
 
 export interface MachineIcon {
   svg: string;
-  /** Strong validator of the exact bytes served. */
-  etag: string;
 }
 
 function render(title: string, body: string): string {
@@ -132,9 +128,7 @@ function render(title: string, body: string): string {
 
 const ICONS = new Map<string, MachineIcon>(
   Object.entries(DRAWINGS).map(([file, d]) => {
-    const svg = render(d.title, d.body);
-    const etag = `"${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"`;
-    return [file, { svg, etag }];
+    return [file, { svg: render(d.title, d.body) }];
   }),
 );
 

@@ -6,11 +6,21 @@ import type { GatewayConfig } from '../config';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { audit } from './audit';
-import { isLimited, type RateLimit } from './rate-limit';
+import { isLimited, limitLiftsAt, type RateLimit } from './rate-limit';
 
 /** product §7: the master key service answers status 'Success.'. */
 export const MASTER_KEY_SUCCESS = 'Success.';
 export const MASTER_KEY_LIMIT_MESSAGE = 'Too many master key lookups. Try again later.';
+
+const minuteRules = new Intl.PluralRules('en-US');
+
+/** The refusal says when: "Try again in 12 minutes." (rounded up, at least one). */
+export function masterKeyLimitMessage(liftsAt: Date | null, now = Date.now()): string {
+  if (!liftsAt) return MASTER_KEY_LIMIT_MESSAGE;
+  const minutes = Math.max(1, Math.ceil((liftsAt.getTime() - now) / 60_000));
+  const unit = minuteRules.select(minutes) === 'one' ? 'minute' : 'minutes';
+  return `Too many master key lookups. Try again in ${minutes} ${unit}.`;
+}
 export const MASTER_KEY_DIGITS = 8;
 const SECRET_KIND = 'master-key';
 
@@ -88,12 +98,12 @@ export async function lookUpMasterKey(
         request,
         reason: 'rate-limit',
       });
-      return true;
+      return { liftsAt: await limitLiftsAt(trx, masterKeyLimit(config), user.id) };
     }
     await audit(trx, 'master-key', user.id, serialNumber, { request, status: MASTER_KEY_SUCCESS });
-    return false;
+    return null;
   });
-  if (limited) throw new HttpError(429, MASTER_KEY_LIMIT_MESSAGE, 'rate-limited');
+  if (limited) throw new HttpError(429, masterKeyLimitMessage(limited.liftsAt), 'rate-limited');
   return {
     status: MASTER_KEY_SUCCESS,
     serialNumber,

@@ -30,12 +30,13 @@ export const casePaths = {
 
 /** GET a case (record-ui): 404 for a case that does not exist or is another dealer's. */
 export async function getCase(id: string, signal?: AbortSignal): Promise<CaseDetail> {
-  return caseDetailResponseSchema.parse(await apiRequest(casePaths.detail(id), { signal })).case;
+  return (await apiRequest(casePaths.detail(id), { schema: caseDetailResponseSchema, signal }))
+    .case;
 }
 
 /** GET a case's feed items with their attachments, oldest first. */
 export async function getCaseFeed(id: string, signal?: AbortSignal): Promise<FeedItem[]> {
-  return caseFeedResponseSchema.parse(await apiRequest(casePaths.feed(id), { signal })).items;
+  return (await apiRequest(casePaths.feed(id), { schema: caseFeedResponseSchema, signal })).items;
 }
 
 export type CaseListSource = { kind: 'dealer' } | { kind: 'org'; orgId: string };
@@ -47,12 +48,11 @@ export async function getCaseListPage(
   signal?: AbortSignal,
 ): Promise<CaseListResponse> {
   const path = source.kind === 'dealer' ? casePaths.dealerList() : casePaths.orgList(source.orgId);
-  return caseListResponseSchema.parse(
-    await apiRequest(path, {
-      query: { after: query.after, limit: query.limit?.toString() },
-      signal,
-    }),
-  );
+  return apiRequest(path, {
+    schema: caseListResponseSchema,
+    query: { after: query.after, limit: query.limit?.toString() },
+    signal,
+  });
 }
 
 /** GET a record type's layout (the Additional Details accordion). */
@@ -60,7 +60,7 @@ export async function getLayout(
   recordTypeId: string,
   signal?: AbortSignal,
 ): Promise<LayoutResponse> {
-  return layoutResponseSchema.parse(await apiRequest(casePaths.layout(recordTypeId), { signal }));
+  return apiRequest(casePaths.layout(recordTypeId), { schema: layoutResponseSchema, signal });
 }
 
 /** An attachment's bytes or thumbnail (same-origin URLs the feed names). */

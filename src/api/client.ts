@@ -1,4 +1,5 @@
-import { ApiError, NetworkError } from './errors';
+import type { ZodType, output } from 'zod';
+import { ApiError, MalformedAnswerError, NetworkError } from './errors';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -83,12 +84,46 @@ async function sendRenewing(path: string, opts: RequestOptions): Promise<Respons
   return res;
 }
 
-/** Calls the gateway; resolves with the JSON body (undefined for 204), or throws ApiError / NetworkError. */
-export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const res = await sendRenewing(path, opts);
-  if (res.status === 204) return undefined as T;
+async function readBody(path: string, res: Response): Promise<unknown> {
+  if (res.status === 204) return undefined;
   const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new MalformedAnswerError(path, error);
+  }
+}
+
+/**
+ * Calls the gateway and checks its answer with the contract schema the endpoint answers with:
+ * resolves with the parsed answer, or throws ApiError (MalformedAnswerError when the answer
+ * does not match the schema, so nothing unchecked reaches IndexedDB) / NetworkError.
+ */
+export async function apiRequest<S extends ZodType>(
+  path: string,
+  opts: RequestOptions & { schema: S },
+): Promise<output<S>> {
+  const body = await readBody(path, await sendRenewing(path, opts));
+  const parsed = opts.schema.safeParse(body);
+  if (!parsed.success) throw new MalformedAnswerError(path, parsed.error);
+  return parsed.data;
+}
+
+/** Sends a write whose answer carries nothing to keep (204, or a body the caller ignores). */
+export async function apiSend(path: string, opts: RequestOptions = {}): Promise<void> {
+  await sendRenewing(path, opts);
+}
+
+/**
+ * The outbox's sender: the answer of a queued write, as JSON, for its write kind to read. Every
+ * other caller uses apiRequest with a schema.
+ */
+export async function apiWriteAnswer(path: string, opts: RequestOptions): Promise<unknown> {
+  const res = await sendRenewing(path, opts);
+  if (res.status === 204) return undefined;
+  const text = await res.text();
+  return text ? (JSON.parse(text) as unknown) : undefined;
 }
 
 /** Downloads a file the gateway streams (attachments, manuals); errors as apiRequest. */

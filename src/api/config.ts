@@ -1,7 +1,7 @@
-import type { RemoteConfig } from '../../contract';
+import { remoteConfigSchema, type RemoteConfig } from '../../contract/config';
 import { apiRequest } from './client';
 
 /** Public: no session needed. */
 export function getRemoteConfig(): Promise<RemoteConfig> {
-  return apiRequest<RemoteConfig>('/api/v1/config', { renewOn401: false });
+  return apiRequest('/api/v1/config', { schema: remoteConfigSchema, renewOn401: false });
 }

@@ -18,8 +18,7 @@ export type { DcuStatus, MasterKeyResponse };
 
 /** GET /api/v1/dcu/:imei (validateDCUv2): the unit's part number and last report. */
 export async function fetchDcuStatus(imei: string, signal?: AbortSignal): Promise<DcuStatus> {
-  const body = await apiRequest<unknown>(`/api/v1/dcu/${encodeURIComponent(imei)}`, { signal });
-  return dcuStatusSchema.parse(body);
+  return apiRequest(`/api/v1/dcu/${encodeURIComponent(imei)}`, { schema: dcuStatusSchema, signal });
 }
 
 /** GET /api/v1/dcu/:imei/pairings: what was applied to a unit, newest first. */
@@ -27,10 +26,11 @@ export async function fetchDcuPairings(
   imei: string,
   signal?: AbortSignal,
 ): Promise<DcuPairingResult[]> {
-  const body = await apiRequest<unknown>(`/api/v1/dcu/${encodeURIComponent(imei)}/pairings`, {
+  const body = await apiRequest(`/api/v1/dcu/${encodeURIComponent(imei)}/pairings`, {
+    schema: dcuPairingHistorySchema,
     signal,
   });
-  return dcuPairingHistorySchema.parse(body).pairings;
+  return body.pairings;
 }
 
 /** POST /api/v1/master-key: the keyless master password of a DCU module (audited, rate limited). */
@@ -38,10 +38,10 @@ export async function requestMasterKey(
   serialNumber: string,
   signal?: AbortSignal,
 ): Promise<MasterKeyResponse> {
-  const body = await apiRequest<unknown>('/api/v1/master-key', {
+  return apiRequest('/api/v1/master-key', {
     method: 'POST',
     body: { serialNumber },
+    schema: masterKeyResponseSchema,
     signal,
   });
-  return masterKeyResponseSchema.parse(body);
 }

@@ -13,6 +13,25 @@ export class ApiError extends Error {
   }
 }
 
+export const MALFORMED_ANSWER_MESSAGE =
+  "The server's answer could not be read. Please try again later.";
+
+/**
+ * A 2xx answer that does not match its contract schema (a gateway of another version, a proxy's
+ * page): it is never stored, and the user sees this message like any other failed request.
+ * Status 502 because the answer, not the request, is at fault.
+ */
+export class MalformedAnswerError extends ApiError {
+  readonly path: string;
+
+  constructor(path: string, cause: unknown) {
+    super(502, 'Bad Gateway', MALFORMED_ANSWER_MESSAGE);
+    this.name = 'MalformedAnswerError';
+    this.path = path;
+    this.cause = cause;
+  }
+}
+
 /** The request never got an answer: offline, DNS, the gateway down. */
 export class NetworkError extends Error {
   constructor(cause?: unknown) {

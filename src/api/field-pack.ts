@@ -1,4 +1,4 @@
-import type { FieldPackResponse } from '../../contract/machines';
+import { fieldPackResponseSchema, type FieldPackResponse } from '../../contract/machines';
 import { apiRequest } from './client';
 
 export interface FieldPackPageQuery {
@@ -14,7 +14,8 @@ export function getFieldPackPage(
   query: FieldPackPageQuery,
   signal?: AbortSignal,
 ): Promise<FieldPackResponse> {
-  return apiRequest<FieldPackResponse>('/api/v1/machines/field-pack', {
+  return apiRequest('/api/v1/machines/field-pack', {
+    schema: fieldPackResponseSchema,
     query: {
       dealerId: query.dealerId,
       after: query.after,

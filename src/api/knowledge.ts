@@ -1,9 +1,13 @@
-import type {
-  Article,
-  BulletinsResponse,
-  KnowledgeSearchQuery,
-  KnowledgeSearchResponse,
-  ManualsResponse,
+import {
+  articleSchema,
+  bulletinsResponseSchema,
+  knowledgeSearchResponseSchema,
+  manualsResponseSchema,
+  type Article,
+  type BulletinsResponse,
+  type KnowledgeSearchQuery,
+  type KnowledgeSearchResponse,
+  type ManualsResponse,
 } from '../../contract/knowledge';
 import { apiBlob, apiRequest } from './client';
 
@@ -14,7 +18,8 @@ export function searchKnowledge(
   q: Partial<KnowledgeSearchQuery> & { q: string },
   signal?: AbortSignal,
 ): Promise<KnowledgeSearchResponse> {
-  return apiRequest<KnowledgeSearchResponse>('/api/v1/knowledge/search', {
+  return apiRequest('/api/v1/knowledge/search', {
+    schema: knowledgeSearchResponseSchema,
     query: {
       q: q.q,
       c: q.c,
@@ -27,20 +32,39 @@ export function searchKnowledge(
 
 /** GET /api/v1/knowledge/articles/:uniqueId: the sanitised HTML and the attachments. */
 export function getArticle(uniqueId: string, signal?: AbortSignal): Promise<Article> {
-  return apiRequest<Article>(`/api/v1/knowledge/articles/${encodeURIComponent(uniqueId)}`, {
+  return apiRequest(`/api/v1/knowledge/articles/${encodeURIComponent(uniqueId)}`, {
+    schema: articleSchema,
     signal,
   });
 }
 
 /** GET /api/v1/knowledge/manuals?model=: the model family's manuals by section. */
 export function getManuals(model: string, signal?: AbortSignal): Promise<ManualsResponse> {
-  return apiRequest<ManualsResponse>('/api/v1/knowledge/manuals', { query: { model }, signal });
+  return apiRequest('/api/v1/knowledge/manuals', {
+    schema: manualsResponseSchema,
+    query: { model },
+    signal,
+  });
+}
+
+/** The machine a campaign is shown for: its related bulletins come model first, then family. */
+export interface BulletinsMachine {
+  model?: string;
+  family?: string;
 }
 
 /** GET /api/v1/knowledge/bulletins?campaign=: the documents related to one campaign. */
-export function getBulletins(campaign: string, signal?: AbortSignal): Promise<BulletinsResponse> {
-  return apiRequest<BulletinsResponse>('/api/v1/knowledge/bulletins', {
-    query: { campaign },
+export function getBulletins(
+  campaign: string,
+  machine: BulletinsMachine = {},
+  signal?: AbortSignal,
+): Promise<BulletinsResponse> {
+  const query: Record<string, string> = { campaign };
+  if (machine.model) query.model = machine.model;
+  if (machine.family) query.family = machine.family;
+  return apiRequest('/api/v1/knowledge/bulletins', {
+    schema: bulletinsResponseSchema,
+    query,
     signal,
   });
 }

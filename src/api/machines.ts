@@ -1,8 +1,12 @@
-import type {
-  CaseSummary,
-  CustomerSearchResponse,
-  MachineDetail,
-  ModelTypeaheadResponse,
+import {
+  customerSearchResponseSchema,
+  machineLookupResponseSchema,
+  machineRecordsResponseSchema,
+  modelTypeaheadResponseSchema,
+  type CaseSummary,
+  type CustomerSearchResponse,
+  type MachineDetail,
+  type ModelTypeaheadResponse,
 } from '../../contract/machines';
 import type { CustomerSearchQuery } from '../domain/machine-search';
 import { apiRequest } from './client';
@@ -20,7 +24,8 @@ export async function lookupMachine(
   q: MachineLookup,
   signal?: AbortSignal,
 ): Promise<MachineDetail> {
-  const res = await apiRequest<{ machine: MachineDetail }>('/api/v1/machines/lookup', {
+  const res = await apiRequest('/api/v1/machines/lookup', {
+    schema: machineLookupResponseSchema,
     query: { serial: q.serial, model: q.model, pin: q.pin },
     signal,
   });
@@ -32,7 +37,8 @@ export function searchModels(
   q: { model: string; serial: string },
   signal?: AbortSignal,
 ): Promise<ModelTypeaheadResponse> {
-  return apiRequest<ModelTypeaheadResponse>('/api/v1/machines/models', {
+  return apiRequest('/api/v1/machines/models', {
+    schema: modelTypeaheadResponseSchema,
     query: { model: q.model.trim(), serial: q.serial.trim() },
     signal,
   });
@@ -43,7 +49,8 @@ export function searchCustomers(
   q: CustomerSearchQuery,
   signal?: AbortSignal,
 ): Promise<CustomerSearchResponse> {
-  return apiRequest<CustomerSearchResponse>('/api/v1/machines/customers', {
+  return apiRequest('/api/v1/machines/customers', {
+    schema: customerSearchResponseSchema,
     query: { ...q },
     signal,
   });
@@ -55,7 +62,8 @@ export async function machineRecords(
   q: { serial: string; model: string },
   signal?: AbortSignal,
 ): Promise<CaseSummary[]> {
-  const res = await apiRequest<{ records: CaseSummary[] }>(`/api/v1/machines/${kind}`, {
+  const res = await apiRequest(`/api/v1/machines/${kind}`, {
+    schema: machineRecordsResponseSchema,
     query: { serial: q.serial, model: q.model },
     signal,
   });

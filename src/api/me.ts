@@ -1,4 +1,4 @@
-import type { User } from '../../contract';
+import { userSchema, type User } from '../../contract/user';
 import { apiRequest } from './client';
 
 /**
@@ -6,5 +6,5 @@ import { apiRequest } from './client';
  * "go to /login", not "pop up a sign-in".
  */
 export function getMe(opts: { renewOn401?: boolean } = {}): Promise<User> {
-  return apiRequest<User>('/api/v1/me', { renewOn401: opts.renewOn401 ?? true });
+  return apiRequest('/api/v1/me', { schema: userSchema, renewOn401: opts.renewOn401 ?? true });
 }

@@ -1,13 +1,14 @@
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from 'react-router';
 import { router } from './router';
-import { colorSchemeManager, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 export function App() {
   return (
     <MantineProvider
       theme={theme}
       colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
     >
       <RouterProvider router={router} />

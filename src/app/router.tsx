@@ -1,24 +1,25 @@
 import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
+import { LoginScreen } from '../features/auth/login-screen';
 import { LoadingShell } from './loading-shell';
 import { RouteError } from './route-error';
 
 /*
- * The route table of product §2 that is built so far. Every screen is a lazy module (one chunk
- * per area) so the first screen loads only its own code. The session guard is a loader that
+ * The route table of product §2 that is built so far. Every screen but the login screen is a
+ * lazy module (one chunk per area) so the first screen loads only its own code. The login
+ * screen is a new visitor's first screen and stands in the entry chunk: lazy, it pulled in a
+ * dozen small shared chunks (Mantine's base, the API client) one round trip after the entry. The session guard is a loader that
  * runs in parallel with the shell's code download; its own code (Dexie) is imported lazily
  * too, so /login never pays for it.
  */
 const requireSession = async (args: LoaderFunctionArgs) =>
   (await import('./session-guard')).requireSession(args);
 
-const login = () => import('../features/auth/login-screen').then((m) => m.LoginScreen);
-
 export const router = createBrowserRouter([
   {
     hydrateFallbackElement: <LoadingShell />,
     errorElement: <RouteError />,
     children: [
-      { path: '/login', lazy: { Component: login } },
+      { path: '/login', Component: LoginScreen },
       {
         path: '/logout',
         lazy: {
@@ -100,6 +101,22 @@ export const router = createBrowserRouter([
             },
           },
           {
+            // product §2: the create case wizard (/sn-{serial}/mn-{model}/pin-{pin}/).
+            path: '/support/machine/case/create/:param1?/:param2?/:param3?',
+            lazy: {
+              Component: () =>
+                import('../features/cases/case-wizard-screen').then((m) => m.CaseCreateScreen),
+            },
+          },
+          {
+            // Reports are internal only (product §6); the screen says so to others too.
+            path: '/support/machine/report/create/:param1?/:param2?/:param3?',
+            lazy: {
+              Component: () =>
+                import('../features/cases/case-wizard-screen').then((m) => m.ReportCreateScreen),
+            },
+          },
+          {
             path: '/support/case/:id',
             lazy: {
               Component: () =>
@@ -152,6 +169,52 @@ export const router = createBrowserRouter([
             ],
           },
           {
+            path: '/support/machine/pdi/:param1/:param2',
+            lazy: {
+              Component: () => import('../features/support/pdi-screen').then((m) => m.PdiScreen),
+            },
+          },
+          {
+            path: '/support/test/customInspection',
+            lazy: {
+              Component: () =>
+                import('../features/support/custom-inspection-screen').then(
+                  (m) => m.CustomInspectionScreen,
+                ),
+            },
+          },
+          {
+            path: '/support/sf/create',
+            lazy: {
+              Component: () => import('../features/support/sf-routes').then((m) => m.SfCreate),
+            },
+          },
+          {
+            path: '/support/sf/case/:id',
+            lazy: {
+              Component: () => import('../features/support/sf-routes').then((m) => m.SfCase),
+            },
+          },
+          {
+            // Administrators only: the screen says so to others, the gateway refuses them.
+            path: '/support/notifdashboard',
+            lazy: {
+              Component: () =>
+                import('../features/notifications/notification-dashboard').then(
+                  (m) => m.NotificationDashboard,
+                ),
+            },
+          },
+          {
+            path: '/support/DealerContacts',
+            lazy: {
+              Component: () =>
+                import('../features/notifications/dealer-contacts-screen').then(
+                  (m) => m.DealerContactsScreen,
+                ),
+            },
+          },
+          {
             path: '/messages',
             lazy: {
               Component: () =>
@@ -168,7 +231,7 @@ export const router = createBrowserRouter([
         ],
       },
       // product §2: any unknown path shows the login screen (which sends a signed-in user home).
-      { path: '*', lazy: { Component: login } },
+      { path: '*', Component: LoginScreen },
     ],
   },
 ]);

@@ -1,5 +1,5 @@
 import type { createBrowserRouter } from 'react-router';
-import { homeSnapshotPainted, releaseHomeSnapshot } from '../components/use-home-snapshot';
+import { homeSnapshotPainted, releaseHomeSnapshot } from '../components/painted-snapshot';
 
 /** However the start ends, a painted snapshot never outlives this (the app shows itself). */
 const LONGEST_MS = 20_000;

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { lastUpdatedText } from '../domain/relative-time';
+import { lastUpdatedText } from '../domain/dates';
 
 /**
  * "Last updated …" for a screen rendered from the device while offline (product §4

@@ -1,24 +1,10 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { db } from '../db/db';
 import { dropHomeSnapshot, saveHomeSnapshot } from '../sync/home-snapshot';
-
-// Names shared with public/paint-snapshot.js, which paints before any module loads.
-const PAINTED_ID = 'home-snapshot';
-const PAINTED_ATTR = 'data-snapshot';
+import { homeSnapshotPainted, PAINTED_ATTR, releaseHomeSnapshot } from './painted-snapshot';
 
 /** Some time after Home last changed, so the recent lists have had their first read. */
 const CAPTURE_DELAY_MS = 1500;
-
-/** Removes a painted snapshot and shows the app's own #root. */
-export function releaseHomeSnapshot(): void {
-  document.getElementById(PAINTED_ID)?.remove();
-  document.querySelectorAll(`style[${PAINTED_ATTR}]`).forEach((s) => s.remove());
-  document.documentElement.removeAttribute(PAINTED_ATTR);
-}
-
-export function homeSnapshotPainted(): boolean {
-  return document.documentElement.hasAttribute(PAINTED_ATTR);
-}
 
 async function capture(userId: string): Promise<void> {
   const root = document.getElementById('root');

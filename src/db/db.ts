@@ -5,6 +5,10 @@ import {
   schemaV2,
   schemaV3,
   schemaV4,
+  schemaV5,
+  type DealerContactsRow,
+  schemaV6,
+  type CaseDraftRow,
   type CaseFeedRow,
   type CaseImageRow,
   type CaseLayoutRow,
@@ -48,6 +52,8 @@ export class TorqueDb extends Dexie {
   caseLists!: Table<CaseListStoreRow, [string, string]>;
   caseImages!: Table<CaseImageRow, [string, string]>;
   caseLayouts!: Table<CaseLayoutRow, [string, string]>;
+  dealerContacts!: Table<DealerContactsRow, [string, string]>;
+  caseDrafts!: Table<CaseDraftRow, [string, string]>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -55,6 +61,8 @@ export class TorqueDb extends Dexie {
     this.version(2).stores(schemaV2);
     this.version(3).stores(schemaV3);
     this.version(4).stores(schemaV4);
+    this.version(5).stores(schemaV5);
+    this.version(6).stores(schemaV6);
   }
 }
 

@@ -5,6 +5,7 @@ import type {
   ManualsResponse,
 } from '../../contract/knowledge';
 import type { CaseDetail, CaseListRow, FeedItem, LayoutResponse } from '../../contract/cases';
+import type { DealerContacts } from '../../contract/notifications';
 import type {
   CaseSummary,
   MachineDetail,
@@ -81,6 +82,10 @@ export interface NotificationRow {
   body: string;
   receivedAt: number;
   delivered?: boolean;
+  /** Opened by its recipient (product §2 Messages marks unread ones). */
+  read?: boolean;
+  /** Case or Report: the record the message is about. */
+  recordId?: string;
   knowledgeCategory?: string;
   searchTerm?: string;
   modelNumber?: string;
@@ -92,7 +97,14 @@ export type OutboxStatus =
   'pending' | 'sending' | 'done' | 'retry' | 'needs-attention' | 'waiting-for-sign-in';
 
 /** The kinds of queued write; src/sync/write-kinds.ts says how each is sent. */
-export type OutboxKind = 'dcu-pairing' | 'case-file' | 'case-feed-item' | 'case-close';
+export type OutboxKind =
+  | 'dcu-pairing'
+  | 'case-file'
+  | 'case-feed-item'
+  | 'case-close'
+  | 'notification-delete'
+  | 'contact-create'
+  | 'case-create';
 
 export interface OutboxError {
   /** HTTP status; absent for network failures. */
@@ -295,4 +307,45 @@ export const schemaV4 = {
   caseLists: '[ownerUserId+key]',
   caseImages: '[ownerUserId+id], [ownerUserId+caseId]',
   caseLayouts: '[ownerUserId+recordTypeId]',
+} as const;
+
+/** A dealer's contacts as last fetched (product §2 Dealer Contacts), so they open offline. */
+export interface DealerContactsRow {
+  ownerUserId: string;
+  /** The dealer's account id; '' for "my own dealer". */
+  dealerId: string;
+  contacts: DealerContacts;
+  syncedAt: number;
+}
+
+/** Version 5: dealer contacts. */
+export const schemaV5 = {
+  ...schemaV4,
+  dealerContacts: '[ownerUserId+dealerId]',
+} as const;
+
+/**
+ * A half-filled create case / report wizard (product §2 wizard, Differs: kept as a draft), per
+ * user: every value typed so far, the chosen articles and the photos as Blobs. It survives a
+ * reload, the browser closing and session expiry; it goes once the case is queued or discarded.
+ */
+export interface CaseDraftRow {
+  ownerUserId: string;
+  id: string;
+  flow: 'case' | 'report';
+  serial: string;
+  model: string;
+  pin: string;
+  subject: string;
+  /** The wizard's state as the screen keeps it (its shape is the screen's). */
+  state: unknown;
+  updatedAt: number;
+}
+
+/**
+ * Version 6: wizard drafts. Dexie keeps every table a later version does not name, so this
+ * only adds the new one.
+ */
+export const schemaV6 = {
+  caseDrafts: '[ownerUserId+id], [ownerUserId+updatedAt], [ownerUserId+serial+model]',
 } as const;

@@ -8,6 +8,7 @@ import {
   type DcuPairing,
   type DcuStatus,
 } from '../../contract/dcu';
+import { shortDate } from './dates';
 
 /*
  * The typing rules of the DCU pairing and Keyless Master Password screens (product §5). The
@@ -59,10 +60,7 @@ export function canCommitEngineHours(hours: string): boolean {
  * reported or the date cannot be read.
  */
 export function formatLastReported(iso: string | null | undefined): string {
-  if (!iso) return NO_REPORT_INFO;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return NO_REPORT_INFO;
-  return `${date.getMonth() + 1}/${date.getDate()}/${date.getFullYear()}`;
+  return (iso && shortDate(iso)) || NO_REPORT_INFO;
 }
 
 /**

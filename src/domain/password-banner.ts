@@ -1,3 +1,5 @@
+import { shortDate } from './dates';
+
 /** Password-expiry banners: both exist, never both at once (product §2 Home, §9). */
 export const PASSWORD_WARNING_DAYS = 10;
 export const PASSWORD_INFO_DAYS = 160;
@@ -24,8 +26,7 @@ export function passwordBanner(
 
 /** M/D/YYYY in the device's calendar, as the banners show it. */
 export function formatBannerDate(value: string | Date): string {
-  const d = value instanceof Date ? value : new Date(value);
-  return `${d.getMonth() + 1}/${d.getDate()}/${d.getFullYear()}`;
+  return shortDate(value) ?? '';
 }
 
 export function passwordWarningText(date: string): string {

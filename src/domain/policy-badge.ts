@@ -1,4 +1,4 @@
-import { parseDay } from './calendar-day';
+import { parseDay } from './dates';
 
 /**
  * product §4 Machine views: a policy's badge has the active colour while its warranty end date
@@ -27,4 +27,24 @@ export function policyBadge(
 /** product §3 Campaign: mandatory shown orange, otherwise green. */
 export function campaignColor(isMandatory: boolean): string {
   return isMandatory ? 'orange' : 'green';
+}
+
+/** A campaign past the whole of its end day has ended: no longer a call to act. */
+export const ENDED_CAMPAIGN_COLOR = 'gray';
+
+export function campaignBadge(
+  campaign: { isMandatory: boolean; campaignEndDate: string | null },
+  now: Date = new Date(),
+): { color: string; label: 'Mandatory' | 'Optional' | 'Ended'; ended: boolean } {
+  const ended =
+    campaign.campaignEndDate !== null && campaign.campaignEndDate !== ''
+      ? parseDay(campaign.campaignEndDate) !== null &&
+        !isPolicyActive(campaign.campaignEndDate, now)
+      : false;
+  if (ended) return { color: ENDED_CAMPAIGN_COLOR, label: 'Ended', ended };
+  return {
+    color: campaignColor(campaign.isMandatory),
+    label: campaign.isMandatory ? 'Mandatory' : 'Optional',
+    ended,
+  };
 }

@@ -1,5 +1,5 @@
 import type { BulletinsResponse, ManualsResponse } from '../../contract/knowledge';
-import { getBulletins, getManuals } from '../api/knowledge';
+import { getBulletins, getManuals, type BulletinsMachine } from '../api/knowledge';
 import { db } from '../db/db';
 import type { KnowledgeResultsRow } from '../db/schema';
 import { outcomeOf, type RefreshOutcome } from './outcome';
@@ -53,10 +53,11 @@ export async function refreshManuals(
 export async function refreshBulletins(
   ownerUserId: string,
   campaign: string,
+  machine: BulletinsMachine = {},
   signal?: AbortSignal,
 ): Promise<RefreshOutcome> {
   try {
-    const response = await getBulletins(campaign, signal);
+    const response = await getBulletins(campaign, machine, signal);
     await store(ownerUserId, bulletinsKey(campaign), { kind: 'bulletins', response });
     return { status: 'ok' };
   } catch (error) {

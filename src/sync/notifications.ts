@@ -1,9 +1,87 @@
-import { db } from '../db/db';
+import {
+  fetchDealerContacts,
+  fetchNotifications,
+  markNotificationRead,
+} from '../api/notifications';
+import { db, ownerRange, type TorqueDb } from '../db/db';
+import { notificationRow } from './notification-store';
+import { enqueue } from './outbox';
+import { outcomeOf, type RefreshOutcome } from './outcome';
+import { requestReplay } from './replay-triggers';
+import type { NotificationDeletePayload } from './notification-write-kinds';
+
+/** Ids the user deleted whose delete has not reached the gateway yet. */
+async function pendingDeletes(database: TorqueDb, ownerUserId: string): Promise<Set<string>> {
+  const rows = await database.outbox
+    .where('[ownerUserId+createdAt]')
+    .between(...ownerRange(ownerUserId))
+    .filter((r) => r.kind === 'notification-delete' && r.status !== 'done')
+    .toArray();
+  return new Set(rows.map((r) => (r.payload as NotificationDeletePayload).id));
+}
 
 /**
- * Deletes a message from the device. Screens call it through sync/, so routing it through the
- * outbox (product §4) changes no screen.
+ * Fetches the user's messages and makes the stored list match, except messages deleted on
+ * the device whose delete is still queued (they stay gone).
  */
-export async function deleteNotification(id: string): Promise<void> {
-  await db.notifications.delete(id);
+export async function refreshNotifications(
+  ownerUserId: string,
+  signal?: AbortSignal,
+): Promise<RefreshOutcome> {
+  try {
+    const list = await fetchNotifications(signal);
+    await db.transaction('rw', db.notifications, db.outbox, async () => {
+      const deleted = await pendingDeletes(db, ownerUserId);
+      const keep = list.filter((n) => !deleted.has(n.id));
+      const ids = new Set(keep.map((n) => n.id));
+      const stored = await db.notifications
+        .where('[ownerUserId+receivedAt]')
+        .between(...ownerRange(ownerUserId))
+        .primaryKeys();
+      await db.notifications.bulkDelete(stored.filter((id) => !ids.has(id)));
+      await db.notifications.bulkPut(keep.map((n) => notificationRow(ownerUserId, n)));
+    });
+    return { status: 'ok' };
+  } catch (error) {
+    return outcomeOf(error);
+  }
+}
+
+/**
+ * Deletes a message: gone from the device at once, the gateway told through the outbox
+ * (product §4), so it works offline and is sent once when back online.
+ */
+export async function deleteNotification(ownerUserId: string, id: string): Promise<void> {
+  await db.transaction('rw', db.notifications, db.outbox, async () => {
+    await db.notifications.delete(id);
+    const payload: NotificationDeletePayload = { id };
+    await enqueue({
+      kind: 'notification-delete',
+      payload,
+      summary: 'Delete a message',
+      ownerUserId,
+    });
+  });
+  void requestReplay();
+}
+
+/** Opening a message marks it read; the gateway hears of it when there is a connection. */
+export async function markMessageRead(id: string): Promise<void> {
+  await db.notifications.update(id, { read: true });
+  await markNotificationRead(id).catch(() => undefined);
+}
+
+/** '' stands for the user's own dealer. */
+export async function refreshDealerContacts(
+  ownerUserId: string,
+  dealerId: string,
+  signal?: AbortSignal,
+): Promise<RefreshOutcome> {
+  try {
+    const contacts = await fetchDealerContacts(dealerId || undefined, signal);
+    await db.dealerContacts.put({ ownerUserId, dealerId, contacts, syncedAt: Date.now() });
+    return { status: 'ok' };
+  } catch (error) {
+    return outcomeOf(error);
+  }
 }

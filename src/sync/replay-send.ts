@@ -1,4 +1,4 @@
-import { apiRequest } from '../api/client';
+import { apiWriteAnswer } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { Send } from './replayer';
 
@@ -14,7 +14,7 @@ export const SEND_TIMEOUT_MS = 30_000;
 
 export const sendWrite: Send = async (request) => {
   try {
-    const body = await apiRequest<unknown>(request.path, {
+    const body = await apiWriteAnswer(request.path, {
       method: request.method,
       body: request.body,
       idempotencyKey: request.idempotencyKey,

@@ -1,9 +1,10 @@
+import { MALFORMED_ANSWER_MESSAGE } from '../api/errors';
 import type { TorqueDb } from '../db/db';
 import type { OutboxError, OutboxRow } from '../db/schema';
 import { backoffDelay } from './backoff';
 import { signedInUserId } from './current-user';
 import { outboxOf } from './outbox-status';
-import { writeKinds } from './write-kinds';
+import { writeKinds, type WriteKind } from './write-kinds';
 
 /*
  * The outbox replayer (docs/architecture.md "The outbox and replay", product §4). The core is
@@ -59,6 +60,15 @@ function errorFromBody(status: number, body: unknown): OutboxError {
     message: typeof b.message === 'string' ? b.message : `Request failed (${status})`,
     ...(typeof b.errorCode === 'string' ? { errorCode: b.errorCode } : {}),
   };
+}
+
+/** A done outcome keeps only an answer its kind's schema accepts (parsed). */
+function checked(kind: WriteKind, outcome: Outcome): Outcome {
+  if (outcome.kind !== 'done' || !kind.result) return outcome;
+  const parsed = kind.result.safeParse(outcome.result);
+  return parsed.success
+    ? { kind: 'done', result: parsed.data }
+    : { kind: 'refused', error: { status: 502, message: MALFORMED_ANSWER_MESSAGE } };
 }
 
 /** The outcomes of product §4: 2xx done; 408, 429, 5xx retry; 401 sign-in; other 4xx refused. */
@@ -198,13 +208,16 @@ export async function replayOutbox(
     const payload = resolveTemporaryIds(entry.payload, ids);
     let outcome: Outcome;
     try {
-      outcome = classify(
-        await send({
-          method: kind.method,
-          path: kind.path(payload),
-          body: kind.body(payload),
-          idempotencyKey: entry.id,
-        }),
+      outcome = checked(
+        kind,
+        classify(
+          await send({
+            method: kind.method,
+            path: kind.path(payload),
+            body: kind.body(payload),
+            idempotencyKey: entry.id,
+          }),
+        ),
       );
     } catch {
       outcome = { kind: 'retry', error: { message: NETWORK_MESSAGE }, stop: 'network' };

@@ -1,6 +1,10 @@
+import type { ZodType } from 'zod';
+import { dcuPairingResultSchema } from '../../contract/dcu';
 import type { TorqueDb } from '../db/db';
 import type { OutboxKind } from '../db/schema';
+import { caseCreateKinds } from './case-create-kinds';
 import { caseWriteKinds } from './case-write-kinds';
+import { notificationWriteKinds } from './notification-write-kinds';
 
 /**
  * How each kind of queued write is sent. The replayer (page or service worker) looks the
@@ -12,6 +16,11 @@ export interface WriteKind {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path(payload: unknown): string;
   body(payload: unknown): unknown;
+  /**
+   * The contract schema of the gateway's 2xx answer: the replayer stores only an answer that
+   * matches it (a malformed one leaves the entry needing attention, never a poisoned row).
+   */
+  result?: ZodType;
   /** The server id in the gateway's answer, for writes others depend on. */
   serverId?(result: unknown): string | undefined;
   /**
@@ -26,7 +35,10 @@ export const writeKinds: Record<OutboxKind, WriteKind> = {
     method: 'POST',
     path: () => '/api/v1/dcu/pairings',
     body: (payload) => payload,
+    result: dcuPairingResultSchema,
     serverId: (result) => (result as { pairingId?: string } | undefined)?.pairingId,
   },
   ...caseWriteKinds,
+  ...notificationWriteKinds,
+  ...caseCreateKinds,
 };

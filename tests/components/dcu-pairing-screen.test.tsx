@@ -15,6 +15,7 @@ import {
   COMMIT_SAVED_MESSAGE,
 } from '../../src/features/dcu/commit-alerts';
 import { DCU_CHECK_NEEDS_CONNECTION } from '../../src/features/dcu/use-dcu-check';
+import { machineDetail } from './machine-fixtures';
 import { makeUser, renderScreen, resetDb, signInLocally } from './render';
 
 const user = makeUser();
@@ -95,19 +96,67 @@ describe('DCU pairing, step 1', () => {
     expect(await screen.findByText('M5-111 Utility Tractor')).toBeTruthy();
   });
 
+  it("shows the machine's current DCU IMEI when it already has a unit", async () => {
+    await db.machines.put({
+      ownerUserId: user.id,
+      inventoryId: 'INV-M5111-41876',
+      serial: '41876',
+      model: 'M5-111',
+      pin: 'KBCM5111TNP041876',
+      dealerId: 'd',
+      detail: {
+        materialNumberDescription: 'M5-111 Utility Tractor',
+        imei: '356938035643809',
+      } as MachineDetail,
+      syncedAt: Date.now(),
+    });
+    renderPairing();
+    expect((await screen.findByTestId('dcu-current')).textContent).toBe(
+      'Current DCU IMEI: 356938035643809',
+    );
+  });
+
+  it('opened afresh after a pairing of this machine was sent, shows that it succeeded', async () => {
+    const now = Date.now();
+    await db.outbox.put({
+      id: 'p-1',
+      ownerUserId: user.id,
+      kind: 'dcu-pairing',
+      payload: {
+        serialNumber: '41876',
+        modelNumber: 'M5-111',
+        pin: '',
+        dcuPartNumber: 'DCU-4G-200',
+        imeiNumber: IMEI,
+        usageHours: '12',
+      },
+      summary: `Pair DCU ${IMEI} with M5-111 41876`,
+      status: 'done',
+      attempts: 1,
+      dependsOn: [],
+      createdAt: now,
+      updatedAt: now,
+      nextAttemptAt: now,
+    });
+    renderPairing();
+    expect(await screen.findByText(`DCU ${IMEI} is paired with M5-111 41876.`)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Start over (Step 1)' }));
+    expect(await screen.findByLabelText('IMEI')).toBeTruthy();
+    expect(screen.queryByText(`DCU ${IMEI} is paired with M5-111 41876.`)).toBeNull();
+  });
+
   it('finds the model of a PIN-only path through the machine lookup, and says when there is none', async () => {
     const pin = 'KBCM5111TNP041877';
     handler = (url) =>
       url.pathname === '/api/v1/machines/lookup' && url.searchParams.get('pin') === pin
         ? json(200, {
-            machine: {
+            machine: machineDetail({
               inventoryId: 'INV-M5111-41877',
               serialNumber: '41877',
               materialNumber: 'M5-111',
               materialNumberDescription: 'M5-111 Utility Tractor',
               productIdentificationNo: pin,
-              servicingDealerId: 'd',
-            },
+            }),
           })
         : json(404, { error: 'Not Found', message: 'Machine Not Found' });
     renderPairing(`/support/machine/imei/pin-${pin}`);
@@ -282,10 +331,10 @@ describe('DCU pairing, step 2 and the commit through the outbox', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
-  it('Step 1 resets from step 2', async () => {
+  it('Start over (Step 1) resets from step 2', async () => {
     renderPairing();
     await reachStep2();
-    fireEvent.click(screen.getByRole('button', { name: 'Step 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Start over (Step 1)' }));
     expect(await screen.findByLabelText('IMEI')).toBeTruthy();
     expect(screen.queryByTestId('dcu-card')).toBeNull();
   });

@@ -49,6 +49,12 @@ describe('Home', () => {
       /^Your password will expire on \d{1,2}\/\d{1,2}\/\d{4}\. For directions on reseting your password please review the following knowledge article\.$/,
     );
     expect(screen.queryByText(/so you don't get locked out/)).toBeNull();
+    const article = screen.getByRole('link', {
+      name: 'Resetting your password (knowledge article)',
+    });
+    expect(article.getAttribute('href')).toBe('/links/password-article');
+    // Opens in place: a new tab would leave the installed app.
+    expect(article.getAttribute('target')).toBeNull();
     expect(screen.queryByRole('link', { name: 'RESET MY PASSWORD' })).toBeNull();
   });
 
@@ -90,6 +96,21 @@ describe('Home', () => {
     expect(screen.getByText('Green Acres Farm')).toBeTruthy();
     expect(screen.getByText('Stolen')).toBeTruthy();
     expect(screen.queryByText('No Machine History')).toBeNull();
+  });
+
+  it('names a recent search by its tab label, not the category key', async () => {
+    const user = makeUser();
+    await signInLocally(user);
+    await db.recentSearches.put({
+      ownerUserId: user.id,
+      term: 'hydraulic pump',
+      category: 'all',
+      searchedAt: Date.now(),
+    });
+    renderScreen(<HomeScreen />);
+    expect(await screen.findByText('hydraulic pump')).toBeTruthy();
+    expect(screen.getByText('All')).toBeTruthy();
+    expect(screen.queryByText('all')).toBeNull();
   });
 
   it("does not show another user's history", async () => {

@@ -85,6 +85,27 @@ describe('bulletins tab', () => {
     expect(fetchCount(fetchMock, BULLETINS)).toBe(0);
   });
 
+  it('shows an expired mandatory campaign as ended, grey, not Mandatory in orange', async () => {
+    const user = makeUser();
+    await signInLocally(user);
+    const ended = {
+      campaignName: 'ROPS Mounting Bolt Inspection',
+      campaignType: 'Field Product Campaign',
+      campaignEndDate: '2020-03-31',
+      isMandatory: true,
+    };
+    const machine = machineDetail({ campaigns: [ended] });
+    fetchMock.mockImplementation(documentsGateway({ machine, bulletins: {} }));
+    await storeMachine(user.id, machine);
+    openMachine();
+    await screen.findByText(ended.campaignName);
+    const item = campaignItem(ended.campaignName);
+    expect(within(item).queryByText('Mandatory')).toBeNull();
+    const badge = within(item).getByText('Ended');
+    expect(badge.closest('[data-color]')!.getAttribute('data-color')).toBe('gray');
+    expect(within(item).getByText('Field Product Campaign · ended 3/31/2020')).toBeTruthy();
+  });
+
   it('loads a campaign on its first click only; later clicks just toggle', async () => {
     const user = makeUser();
     await signInLocally(user);
@@ -107,7 +128,8 @@ describe('bulletins tab', () => {
     ).toBeTruthy();
     expect(fetchCount(fetchMock, BULLETINS)).toBe(1);
     expect(String(fetchMock.mock.calls.find(([u]) => String(u).startsWith(BULLETINS))![0])).toBe(
-      `${BULLETINS}?campaign=FPC-2025-014+Hydraulic+hose`,
+      // The machine goes with it: related bulletins about its model and family come first.
+      `${BULLETINS}?campaign=FPC-2025-014+Hydraulic+hose&model=M7-172&family=Tractor`,
     );
     const row = await db.knowledgeResults.get([user.id, bulletinsKey(HOSE)]);
     expect(row?.kind).toBe('bulletins');

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import './setup-dom';
 import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,9 +12,6 @@ import { machineRowOf } from '../../src/sync/machines';
 import { machineDetail } from './machine-fixtures';
 import { makeUser, remoteConfig, resetDb, signInLocally } from './render';
 
-const toasts = vi.hoisted(() => ({ show: vi.fn() }));
-vi.mock('../../src/components/toast', () => ({ showToast: toasts.show }));
-
 const config = remoteConfig({ qualityReportUrl: '/links/quality-report' });
 
 const PATH = '/support/machine/details/:param1/:param2?/:param3?';
@@ -21,6 +19,7 @@ const PATH = '/support/machine/details/:param1/:param2?/:param3?';
 function renderAt(path: string) {
   return render(
     <MantineProvider env="test">
+      <Notifications />
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path={PATH} element={<MachineDetailScreen />} />
@@ -48,9 +47,9 @@ beforeEach(async () => {
   fetchMock = vi.fn(async () => json(503, { error: 'Unavailable', message: 'down' }));
   vi.stubGlobal('fetch', fetchMock);
   setOnline(false);
-  toasts.show.mockClear();
 });
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   setOnline(true);
 });
@@ -77,7 +76,7 @@ describe('machine detail from the device (offline)', () => {
     expect(tabs).toEqual(['Bulletins', 'Warranty', 'Manuals', 'Claims', 'Cases']);
     expect(screen.getByTestId('last-updated').textContent).toBe('Last updated 5 minutes ago');
     // External users: Quality Report, no Create Report.
-    const activity = screen.getByTestId('choose-activity');
+    const activity = await screen.findByTestId('choose-activity');
     expect(within(activity).getByRole('button', { name: 'Quality Report' })).toBeTruthy();
     expect(within(activity).queryByRole('button', { name: 'Create Report' })).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -114,7 +113,7 @@ describe('machine detail from the device (offline)', () => {
       'Cases',
       'Reports',
     ]);
-    const activity = screen.getByTestId('choose-activity');
+    const activity = await screen.findByTestId('choose-activity');
     expect(within(activity).getByRole('button', { name: 'Create Report' })).toBeTruthy();
     expect(within(activity).queryByRole('button', { name: 'Quality Report' })).toBeNull();
   });
@@ -126,9 +125,9 @@ describe('machine detail from the device (offline)', () => {
     renderAt('/support/machine/details/sn-52016/mn-M7-172');
     const banner = await screen.findByTestId('stolen-banner');
     expect(banner.textContent).toContain('Listed as Stolen');
-    expect(within(banner).getByRole('link', { name: '+1-800-555-0100' }).getAttribute('href')).toBe(
-      'tel:+1-800-555-0100',
-    );
+    // The number comes from the cached configuration, read after the machine.
+    const call = await within(banner).findByRole('link', { name: '+1-800-555-0100' });
+    expect(call.getAttribute('href')).toBe('tel:+1-800-555-0100');
   });
 
   it('badges an active policy in colour and an expired one grey; the modal shows the usages', async () => {
@@ -188,12 +187,12 @@ describe('machine detail from the device (offline)', () => {
     await store(user.id, machineDetail());
     const open = vi.fn(() => null);
     vi.stubGlobal('open', open);
+    const show = vi.spyOn(notifications, 'show');
     renderAt('/support/machine/details/sn-52016/mn-M7-172');
     fireEvent.click(await screen.findByRole('button', { name: 'Quality Report' }));
     expect(open).toHaveBeenCalledWith('/links/quality-report?model=M7-172&serial=52016', '_blank');
-    expect(toasts.show).toHaveBeenCalledWith(
-      expect.objectContaining({ message: 'Error directing to Quality Report', autoClose: 7000 }),
-    );
+    expect(await screen.findByText('Error directing to Quality Report')).toBeTruthy();
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ autoClose: 7000 }));
   });
 });
 
@@ -202,6 +201,9 @@ describe('machine detail from the gateway', () => {
     await signInLocally(makeUser());
     renderAt('/support/machine/details/sn-52016');
     expect((await screen.findByRole('alert')).textContent).toBe('Machine Not Found');
+    expect(screen.getByRole('link', { name: 'Back to Machine Search' }).getAttribute('href')).toBe(
+      '/support/machine/search',
+    );
   });
 
   it('says Machine Not Found when the gateway answers 404', async () => {
@@ -223,6 +225,19 @@ describe('machine detail from the gateway', () => {
     renderAt('/support/machine/details/sn-52016/mn-M7-172');
     const panel = await screen.findByTestId('machine-load-error');
     expect(panel.getAttribute('data-error')).toBe('true');
+    expect(screen.queryByTestId('machine-header')).toBeNull();
+  });
+
+  it('stores nothing of an answer that breaks the contract, and says the machine could not load', async () => {
+    setOnline(true);
+    const { serialNumber: _dropped, ...broken } = machineDetail();
+    fetchMock.mockImplementation(async () => json(200, { machine: broken }));
+    await signInLocally(makeUser());
+    renderAt('/support/machine/details/sn-52016/mn-M7-172');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "The machine could not be loaded. The server's answer could not be read. Please try again later.",
+    );
+    expect(await db.machines.count()).toBe(0);
     expect(screen.queryByTestId('machine-header')).toBeNull();
   });
 

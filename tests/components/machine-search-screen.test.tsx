@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import './setup-dom';
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../src/db/db';
@@ -105,10 +105,16 @@ describe('machine search: model typeahead (product §4)', () => {
       }),
     );
     renderAt('/support/machine/search');
-    type('Serial Number', '5201');
-    type('Model Number', 'M7-');
-    await new Promise((r) => setTimeout(r, 400));
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Fake time only here: the clock passes the debounce, so a lookup would have started.
+    vi.useFakeTimers();
+    try {
+      type('Serial Number', '5201');
+      type('Model Number', 'M7-');
+      act(() => vi.advanceTimersByTime(5_000));
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
     type('Serial Number', '52016');
     expect((await screen.findByTestId('where', undefined, { timeout: 3000 })).textContent).toBe(
       '/support/machine/details/sn-52016/mn-M7-172',

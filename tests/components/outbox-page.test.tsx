@@ -3,36 +3,28 @@ import './setup-dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ENGINE_HOURS_MESSAGE } from '../../contract/dcu';
-import type { FieldPackResponse, MachineDetail } from '../../contract/machines';
+import { dealerListSchema } from '../../contract/dealers';
+import { dcuPairingResultSchema, ENGINE_HOURS_MESSAGE } from '../../contract/dcu';
+import {
+  fieldPackResponseSchema,
+  type FieldPackResponse,
+  type MachineDetail,
+} from '../../contract/machines';
 import { SyncStatus } from '../../src/app/layout/sync-status';
 import { db } from '../../src/db/db';
 import type { OutboxRow } from '../../src/db/schema';
 import { OfflineSyncScreen } from '../../src/features/settings/offline-sync-screen';
 import { SettingsScreen } from '../../src/features/settings/settings-screen';
 import { enqueue } from '../../src/sync/outbox';
+import { stubGateway, type GatewayStub } from './gateway-stub';
 import { makeUser, renderScreen, resetDb, signInLocally } from './render';
 
 /*
- * The Offline & sync page, the shell's status and the logout prompt, against a real Dexie.
- * The replay and the field-pack endpoint are faked: their own tests cover them.
+ * The Offline & sync page, the shell's status and the logout prompt, against a real Dexie and
+ * the real replay, field-pack download and dealer lookup; only the gateway is stubbed (fetch).
  */
-const replay = vi.hoisted(() => ({
-  requestReplay: vi.fn(async () => null),
-  syncNow: vi.fn(async () => null),
-}));
-vi.mock('../../src/sync/replay', () => ({
-  requestReplay: replay.requestReplay,
-  replayNow: replay.requestReplay,
-  syncNow: replay.syncNow,
-}));
-const fieldPack = vi.hoisted(() => ({
-  getFieldPackPage: vi.fn(),
-  warmMachineIcons: vi.fn(async (_urls: Iterable<string>) => undefined),
-}));
-vi.mock('../../src/api/field-pack', () => fieldPack);
-const dealers = vi.hoisted(() => ({ searchDealers: vi.fn() }));
-vi.mock('../../src/api/dealers', () => dealers);
+const PAIRINGS = '/api/v1/dcu/pairings';
+const FIELD_PACK = '/api/v1/machines/field-pack';
 
 const dana = makeUser({ id: 'u-dana' });
 const eli = makeUser({ id: 'u-eli', username: 'eli.tech@riverbend.example' });
@@ -56,20 +48,47 @@ async function queue(serial: string, owner = dana, patch: Partial<OutboxRow> = {
   return row;
 }
 
+/** Signed in with a live gateway session: the replay sends only this user's entries. */
+async function signInWithSession(user: typeof dana) {
+  await signInLocally(user);
+  await db.session.put({ key: 'current', userId: user.id, expiresAt: Date.now() + 60_000 });
+}
+
 function setOnline(value: boolean) {
   Object.defineProperty(navigator, 'onLine', { value, configurable: true });
   window.dispatchEvent(new Event(value ? 'online' : 'offline'));
 }
 
+let gateway: GatewayStub;
 beforeEach(async () => {
   await resetDb();
-  replay.requestReplay.mockClear();
-  replay.syncNow.mockClear();
-  fieldPack.getFieldPackPage.mockReset();
-  dealers.searchDealers.mockReset();
   setOnline(true);
+  gateway = stubGateway()
+    .on(
+      'POST',
+      PAIRINGS,
+      dcuPairingResultSchema,
+      ({ body }) => {
+        const pairing = body as { imeiNumber: string; serialNumber: string; modelNumber: string };
+        return {
+          pairingId: `p-${pairing.serialNumber}`,
+          imeiNumber: pairing.imeiNumber,
+          serialNumber: pairing.serialNumber,
+          modelNumber: pairing.modelNumber,
+          pairedAt: new Date().toISOString(),
+        };
+      },
+      201,
+    )
+    .onRaw('POST', '/api/v1/auth/logout', () => new Response(null, { status: 204 }))
+    .onRaw(
+      'GET',
+      /^\/api\/v1\/machine-icons\//,
+      () => new Response('<svg/>', { headers: { 'content-type': 'image/svg+xml' } }),
+    );
 });
 afterEach(() => {
+  vi.unstubAllGlobals();
   Reflect.deleteProperty(navigator, 'onLine');
   Reflect.deleteProperty(navigator, 'storage');
 });
@@ -123,7 +142,7 @@ describe('Offline & sync page', () => {
   });
 
   it('Edit changes the engine hours under the pairing rule, and sends again', async () => {
-    await signInLocally(dana);
+    await signInWithSession(dana);
     const entry = await queue('41877', dana, {
       status: 'needs-attention',
       lastError: { status: 400, message: 'Bad hours' },
@@ -142,15 +161,19 @@ describe('Offline & sync page', () => {
     fireEvent.change(input, { target: { value: '1234.5' } });
     expect(save.disabled).toBe(false);
     fireEvent.click(save);
-    await waitFor(async () => expect((await db.outbox.get(entry.id))!.status).toBe('pending'));
+    // Saved and sent again at once, with the entry's Idempotency-Key.
+    await waitFor(async () => expect((await db.outbox.get(entry.id))!.status).toBe('done'));
     const row = (await db.outbox.get(entry.id))!;
     expect(row.payload).toMatchObject({ usageHours: '1234.5', serialNumber: '41877' });
     expect(row.lastError).toBeUndefined();
-    expect(replay.requestReplay).toHaveBeenCalled();
+    const sent = gateway.requestsTo(PAIRINGS);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({ usageHours: '1234.5', serialNumber: '41877' });
+    expect(sent[0]!.headers['Idempotency-Key']).toBe(entry.id);
   });
 
-  it('Retry puts a refused entry back to pending and asks for a replay; Sync now replays', async () => {
-    await signInLocally(dana);
+  it('Retry sends a refused entry again; Sync now then finds nothing due', async () => {
+    await signInWithSession(dana);
     const entry = await queue('41877', dana, {
       status: 'needs-attention',
       lastError: { status: 409, message: REFUSAL },
@@ -158,11 +181,13 @@ describe('Offline & sync page', () => {
     renderScreen(<OfflineSyncScreen />);
     const card = await screen.findByTestId('outbox-entry');
     fireEvent.click(within(card).getByRole('button', { name: 'Retry' }));
-    await waitFor(async () => expect((await db.outbox.get(entry.id))!.status).toBe('pending'));
-    expect(replay.requestReplay).toHaveBeenCalledTimes(1);
+    await waitFor(async () => expect((await db.outbox.get(entry.id))!.status).toBe('done'));
+    expect(gateway.requestsTo(PAIRINGS)).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Sync now' }));
-    await waitFor(() => expect(replay.syncNow).toHaveBeenCalledTimes(1));
+    // Its note comes when the run is over.
+    expect(await screen.findByText('Nothing was due to be sent.')).toBeTruthy();
+    expect(gateway.requestsTo(PAIRINGS)).toHaveLength(1);
   });
 
   it('shows the last refresh per area, storage used and quota, and asks for persistent storage', async () => {
@@ -260,8 +285,8 @@ describe('Prepare for the field', () => {
     await signInLocally(dana);
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    fieldPack.getFieldPackPage.mockImplementation(async (q: { after?: string }) => {
-      if (!q.after) return page(0, 3, 5, 'c1');
+    gateway.on('GET', FIELD_PACK, fieldPackResponseSchema, async ({ query }) => {
+      if (!query.after) return page(0, 3, 5, 'c1');
       await gate;
       return page(3, 2, 5, null);
     });
@@ -275,16 +300,10 @@ describe('Prepare for the field', () => {
     release();
 
     await screen.findByText(/5 machines of Northfield Equipment are on this device/);
-    expect(fieldPack.getFieldPackPage.mock.calls[0]![0]).toEqual({
-      dealerId: undefined,
-      after: undefined,
-      limit: 100,
-    });
-    expect(fieldPack.getFieldPackPage.mock.calls[1]![0]).toEqual({
-      dealerId: undefined,
-      after: 'c1',
-      limit: 500,
-    });
+    expect(gateway.requestsTo(FIELD_PACK).map((r) => r.query)).toEqual([
+      { limit: '100' },
+      { after: 'c1', limit: '500' },
+    ]);
     expect(await db.machines.count()).toBe(5);
     const row = await db.machines.get([dana.id, 'INV-M5111-41877']);
     expect(row).toMatchObject({
@@ -297,21 +316,18 @@ describe('Prepare for the field', () => {
       detail: '5 machines of Northfield Equipment',
     });
     // The icons are asked for once each, for the service worker's cache.
-    expect([...fieldPack.warmMachineIcons.mock.calls.at(-1)![0]]).toEqual([
-      '/api/v1/machine-icons/Tractor',
-    ]);
+    expect(
+      gateway.requests
+        .filter((r) => r.path.startsWith('/api/v1/machine-icons/'))
+        .map((r) => r.path),
+    ).toEqual(['/api/v1/machine-icons/Tractor']);
   });
 
   it('Cancel stops between pages and keeps what was written, without a last-refresh row', async () => {
     await signInLocally(dana);
-    fieldPack.getFieldPackPage.mockImplementation((q: { after?: string }, signal: AbortSignal) =>
-      q.after
-        ? new Promise((_, reject) =>
-            signal.addEventListener('abort', () =>
-              reject(new DOMException('aborted', 'AbortError')),
-            ),
-          )
-        : Promise.resolve(page(0, 3, 6, 'c1')),
+    // The second page never comes: only Cancel (aborting the request) ends the wait.
+    gateway.on('GET', FIELD_PACK, fieldPackResponseSchema, ({ query }) =>
+      query.after ? new Promise<never>(() => undefined) : page(0, 3, 6, 'c1'),
     );
     renderScreen(<OfflineSyncScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Download machines' }));
@@ -324,16 +340,19 @@ describe('Prepare for the field', () => {
 
   it('internal users pick a dealer first, found by name through the dealer lookup', async () => {
     await signInLocally(makeUser({ id: 'u-sam', kind: 'internal', userType: 'STANDARD' }));
-    dealers.searchDealers.mockResolvedValue([
-      {
-        id: '001000000000000003',
-        name: 'Northfield Equipment',
-        number: 'D-3',
-        city: 'Northfield',
-        state: 'MN',
-      },
-    ]);
-    fieldPack.getFieldPackPage.mockResolvedValue(page(0, 2, 2, null));
+    gateway
+      .on('GET', '/api/v1/dealers', dealerListSchema, () => ({
+        dealers: [
+          {
+            id: '001000000000000003',
+            name: 'Northfield Equipment',
+            number: 'D-3',
+            city: 'Northfield',
+            state: 'MN',
+          },
+        ],
+      }))
+      .on('GET', FIELD_PACK, fieldPackResponseSchema, () => page(0, 2, 2, null));
     renderScreen(<OfflineSyncScreen />);
     const picker = await screen.findByRole('combobox', { name: 'Dealer' });
     const download = screen.getByRole('button', { name: 'Download machines' }) as HTMLButtonElement;
@@ -341,15 +360,15 @@ describe('Prepare for the field', () => {
 
     picker.focus(); // Mantine ignores changes to an input that is not focused (autofill)
     fireEvent.change(picker, { target: { value: 'North' } });
-    await waitFor(() => expect(dealers.searchDealers).toHaveBeenCalled());
-    expect(dealers.searchDealers.mock.calls.at(-1)![0]).toEqual({ name: 'North' });
+    await waitFor(() => expect(gateway.requestsTo('/api/v1/dealers')).not.toHaveLength(0));
+    expect(gateway.requestsTo('/api/v1/dealers').at(-1)!.query).toEqual({ name: 'North' });
     fireEvent.click(
       await screen.findByRole('option', { name: 'Northfield Equipment (Northfield, MN)' }),
     );
     await waitFor(() => expect(download.disabled).toBe(false));
     fireEvent.click(download);
     await screen.findByText(/2 machines of Northfield Equipment are on this device/);
-    expect(fieldPack.getFieldPackPage.mock.calls[0]![0]).toMatchObject({
+    expect(gateway.requestsTo(FIELD_PACK)[0]!.query).toMatchObject({
       dealerId: '001000000000000003',
     });
   });
@@ -370,7 +389,9 @@ describe('shell sync status', () => {
 
     const status = await screen.findByTestId('sync-status');
     expect(await screen.findByLabelText('2 pending changes')).toBeTruthy();
-    expect(screen.getByLabelText('1 changes need attention')).toBeTruthy();
+    // Named for screen readers and titled for people: a bare "!1" says nothing.
+    const attention = screen.getByRole('img', { name: '1 change needs attention' });
+    expect(attention.getAttribute('title')).toBe('1 change needs attention');
     expect(status.getAttribute('href')).toBe('/settings/offline');
     expect(status.textContent).not.toContain('Offline');
 
@@ -399,7 +420,7 @@ describe('Log Out with unsent changes', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Log Out' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unsent changes' });
     expect(dialog.textContent).toContain(
-      'You have 2 change(s) waiting to be sent. They stay on this device and are sent when you sign in again.',
+      'You have 2 changes waiting to be sent. They stay on this device and are sent when you sign in again.',
     );
     expect(within(dialog).getByRole('button', { name: 'Sync now' })).toBeTruthy();
 
@@ -407,6 +428,26 @@ describe('Log Out with unsent changes', () => {
     await screen.findByText('signed out page');
     expect(await db.profile.get('me')).toBeUndefined();
     expect(await db.outbox.count()).toBe(3);
+  });
+
+  it('offline, says one change is sent when back online and offers no Sync now', async () => {
+    await signInLocally(dana);
+    await queue('41876');
+    setOnline(false);
+    renderScreen(
+      <Routes>
+        <Route path="/settings" element={<SettingsScreen />} />
+        <Route path="/logout" element={<p>signed out page</p>} />
+      </Routes>,
+      '/settings',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Log Out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unsent changes' });
+    expect(dialog.textContent).toContain(
+      'You have 1 change waiting to be sent. You are offline: it stays on this device and is sent when you are back online and signed in again.',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Sync now' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Log out anyway' })).toBeTruthy();
   });
 
   it('logs out at once when nothing waits', async () => {

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dcuPairingResultSchema } from '../../contract/dcu';
 import { db } from '../../src/db/db';
 import type { OutboxRow } from '../../src/db/schema';
 import { backoffDelay, BACKOFF_MAX_MS } from '../../src/sync/backoff';
@@ -66,7 +67,16 @@ function fakeNetwork(...answers: Answer[]) {
   return { send, requests };
 }
 
-const ok = (pairingId = 'p-1'): SendAnswer => ({ status: 201, body: { pairingId } });
+/** A pairing's answer as the gateway sends it (contract/dcu.ts). */
+const pairingResult = (pairingId: string) =>
+  dcuPairingResultSchema.parse({
+    pairingId,
+    imeiNumber: '358000000000001',
+    serialNumber: '41876',
+    modelNumber: 'M5-111',
+    pairedAt: '2026-11-23T12:00:00.000Z',
+  });
+const ok = (pairingId = 'p-1'): SendAnswer => ({ status: 201, body: pairingResult(pairingId) });
 const now = () => Date.now();
 const get = async (id: string) => (await db.outbox.get(id))!;
 
@@ -100,9 +110,27 @@ describe('replayer outcomes', () => {
     const row = await get(entry.id);
     expect(row.status).toBe('done');
     expect(row.serverId).toBe('pair-9');
-    expect(row.result).toEqual({ pairingId: 'pair-9' });
+    expect(row.result).toEqual(pairingResult('pair-9'));
     expect(row.attempts).toBe(1);
     expect(row.lastError).toBeUndefined();
+  });
+
+  it('2xx with an answer that breaks the contract: stores nothing of it, needs attention', async () => {
+    await signInAs();
+    const entry = await queue('41876');
+    const net = fakeNetwork({ status: 201, body: { pairingId: 42, note: '<poison>' } });
+
+    const summary = await replayOutbox(db, net.send, { now });
+
+    expect(summary).toMatchObject({ done: 0, needsAttention: 1 });
+    const row = await get(entry.id);
+    expect(row.status).toBe('needs-attention');
+    expect(row.result).toBeUndefined();
+    expect(row.serverId).toBeUndefined();
+    expect(row.lastError).toEqual({
+      status: 502,
+      message: "The server's answer could not be read. Please try again later.",
+    });
   });
 
   it('sends in createdAt order, one at a time', async () => {

@@ -11,9 +11,9 @@ import {
 import {
   CASE_STATUS_DEFAULT,
   CASE_STATUS_OPTIONS,
-  createCaseListFilter,
   nextStatusSelection,
-} from '../../src/domain/case-list-filter';
+} from '../../src/domain/case-list';
+import { createCaseListFilter } from '../../src/features/cases/case-list-filter';
 import {
   caseUpdateSummaries,
   isClosedStatus,

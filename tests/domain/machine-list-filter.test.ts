@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { MachineListItem } from '../../contract/machines';
+import { MACHINE_LIST_FILTERS, MACHINE_LIST_FUZZY_THRESHOLD } from '../../src/domain/machine-list';
+import { pageOf } from '../../src/domain/paging';
 import {
-  MACHINE_LIST_FILTERS,
-  MACHINE_LIST_FUZZY_THRESHOLD,
   createMachineListFilter,
   filterMachineList,
-  pageOf,
-} from '../../src/domain/machine-list-filter';
+} from '../../src/features/machines/machine-list-filter';
 
 function item(over: Partial<MachineListItem>): MachineListItem {
   return {

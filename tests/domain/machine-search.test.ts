@@ -5,7 +5,7 @@ import {
   customerSearchString,
   shouldLookupModel,
 } from '../../src/domain/machine-search';
-import { lastUpdatedText, relativeTime } from '../../src/domain/relative-time';
+import { lastUpdatedText, relativeTime } from '../../src/domain/dates';
 
 describe('model typeahead rule (product §4, §9)', () => {
   it('needs 3 model characters and 5 serial characters', () => {

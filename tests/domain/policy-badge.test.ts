@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { campaignColor, isPolicyActive, policyBadge } from '../../src/domain/policy-badge';
+import {
+  campaignBadge,
+  campaignColor,
+  isPolicyActive,
+  policyBadge,
+} from '../../src/domain/policy-badge';
 
 const now = new Date(2026, 5, 15, 12, 0, 0); // 15 June 2026, noon local
 
@@ -23,5 +28,17 @@ describe('policy badge (product §4 Machine views)', () => {
   it('campaigns: mandatory orange, optional green (product §3)', () => {
     expect(campaignColor(true)).toBe('orange');
     expect(campaignColor(false)).toBe('green');
+  });
+  it('a campaign past its end day has ended, mandatory or not; through the end day it has not', () => {
+    const at = new Date(2026, 3, 1, 9);
+    expect(campaignBadge({ isMandatory: true, campaignEndDate: '2026-03-31' }, at)).toEqual({
+      color: 'gray',
+      label: 'Ended',
+      ended: true,
+    });
+    expect(campaignBadge({ isMandatory: true, campaignEndDate: '2026-04-01' }, at).label).toBe(
+      'Mandatory',
+    );
+    expect(campaignBadge({ isMandatory: false, campaignEndDate: null }, at).label).toBe('Optional');
   });
 });

@@ -16,5 +16,9 @@ describe('safeReturnTo', () => {
     expect(safeReturnTo('https://evil.example/')).toBe('/home');
     expect(safeReturnTo('//evil.example/')).toBe('/home');
     expect(safeReturnTo('/\\evil.example')).toBe('/home');
+    expect(safeReturnTo(decodeURIComponent('%2F%09%2Fevil.example'))).toBe('/home');
+    expect(safeReturnTo('/support\n')).toBe('/home');
+    expect(safeReturnTo('/\u0000/evil.example')).toBe('/home');
+    expect(safeReturnTo('/x\u007f')).toBe('/home');
   });
 });

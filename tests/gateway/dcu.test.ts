@@ -360,6 +360,65 @@ describe.each(lanes)('DCU pairing on $name', (lane) => {
     });
   });
 
+  describe("POST /api/v1/dcu/pairings and another dealer's machine", () => {
+    // Units and a machine of this block's own, so the order of the other tests does not matter.
+    const unit = (n: number) => `35900000000000${n}`;
+    beforeAll(async () => {
+      await db()
+        .insertInto('dcu_units')
+        .values([1, 2, 3, 4].map((n) => ({ imei: unit(n), part_number: 'DCU-4G-200' })))
+        .execute();
+      await db()
+        .insertInto('machines')
+        .values({
+          id: 'INV-F3990-90001',
+          serial_number: '90001',
+          material_number: 'F3990',
+          pin: 'KBCF3990XXX090001',
+          imei: null,
+          servicing_dealer_id: null,
+          description: 'F3990 Front Mower',
+          model_family: 'Mower',
+          customer_id: null,
+        })
+        .execute();
+    });
+    const riverbend = { serialNumber: '70531', modelNumber: 'L3560', pin: '' };
+    const body = (machine: object, imei: string) => ({
+      ...machine,
+      imeiNumber: imei,
+      dcuPartNumber: 'DCU-4G-200',
+      usageHours: '10',
+    });
+
+    it("a dealer's user cannot pair another dealer's machine: 404 like an unknown machine", async () => {
+      const res = await pair(dana, body(riverbend, unit(1)), randomUUID());
+      expectRefusal(res, 404, 'machine-not-found', 'Machine Not Found');
+      // Found by PIN instead of serial: the same refusal.
+      const byPin = await pair(
+        dana,
+        body({ serialNumber: '1', modelNumber: 'X', pin: 'KBCL3560HDC070531' }, unit(1)),
+      );
+      expectRefusal(byPin, 404, 'machine-not-found', 'Machine Not Found');
+      expect(await machineImei('INV-L3560-70531')).toBeNull();
+      expect(await pairingsOf(unit(1))).toEqual([]);
+    });
+
+    it("the servicing dealer's users and internal users may pair it", async () => {
+      expect((await pair(eli, body(riverbend, unit(1)))).statusCode).toBe(201);
+      expect(await machineImei('INV-L3560-70531')).toBe(unit(1));
+      expect((await pair(sam, body(riverbend, unit(2)))).statusCode).toBe(201);
+      expect(await machineImei('INV-L3560-70531')).toBe(unit(2));
+    });
+
+    it('a machine no dealer services may be paired by any user', async () => {
+      const mower = { serialNumber: '90001', modelNumber: 'F3990', pin: '' };
+      expect((await pair(dana, body(mower, unit(3)))).statusCode).toBe(201);
+      expect((await pair(eli, body(mower, unit(4)))).statusCode).toBe(201);
+      expect(await machineImei('INV-F3990-90001')).toBe(unit(4));
+    });
+  });
+
   describe('GET /api/v1/dcu/:imei/pairings', () => {
     it('needs a session; validates the IMEI; 404 for an unknown unit', async () => {
       expect((await get(`/api/v1/dcu/${free(2)}/pairings`, null)).statusCode).toBe(401);

@@ -64,6 +64,13 @@ function postgresLane(serverUrl: string): Lane {
   };
 }
 
+// Under CI the PostgreSQL lane is required: a run without it would pass half-tested.
+if (process.env.CI === 'true' && !process.env.DATABASE_URL) {
+  throw new Error(
+    'CI=true but DATABASE_URL is not set: the gateway tests must also run on PostgreSQL',
+  );
+}
+
 export const lanes: Lane[] = [
   pgliteLane,
   ...(process.env.DATABASE_URL ? [postgresLane(process.env.DATABASE_URL)] : []),

@@ -44,6 +44,25 @@ describe.each(lanes)('HTTP surface on $name', (lane) => {
     expect(healthSchema.parse(res.json())).toEqual({ status: 'ok', database: 'ok' });
   });
 
+  it('revalidates the remote config by ETag: 304 without a body while it is unchanged', async () => {
+    const res = await gw.app.inject({ url: '/api/v1/config' });
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const etag = String(res.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    const again = await gw.app.inject({
+      url: '/api/v1/config',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const stale = await gw.app.inject({
+      url: '/api/v1/config',
+      headers: { 'if-none-match': '"something-else"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    remoteConfigSchema.parse(stale.json());
+  });
+
   it('serves the remote config publicly, with links to its own honest pages', async () => {
     const res = await gw.app.inject({ url: '/api/v1/config' });
     expect(res.statusCode).toBe(200);

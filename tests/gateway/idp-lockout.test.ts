@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOO_MANY_ATTEMPTS } from '../../gateway/idp/routes';
+import { ADDRESS_LIMIT, TOO_MANY_ATTEMPTS, TOO_MANY_FROM_ADDRESS } from '../../gateway/idp/routes';
 import { lanes, openGateway, type TestGateway } from './harness';
 import { obtainIdToken, postCredentials, startAuthorization } from './oidc-flow';
 
@@ -27,6 +27,17 @@ describe.each(lanes)('password guessing at the embedded provider on $name', (lan
     expect(locked.body).toContain(TOO_MANY_ATTEMPTS.replace("'", '&#39;'));
     expect(locked.body).toContain('value="ada.admin@torque.example"');
 
+    // The owner, signing in from elsewhere, is not locked out by a guesser's failures.
+    const elsewhere = await startAuthorization(gw.app);
+    const owner = await postCredentials(
+      gw.app,
+      elsewhere,
+      'ada.admin@torque.example',
+      'torque',
+      '203.0.113.7',
+    );
+    expect(owner.statusCode, owner.body).toBe(303);
+
     // Another account is not affected.
     const { idToken } = await obtainIdToken(gw.app, 'olga.oem@torque.example');
     expect(idToken).toBeTruthy();
@@ -38,5 +49,27 @@ describe.each(lanes)('password guessing at the embedded provider on $name', (lan
       .where('action', '=', 'idp-login-failed')
       .execute();
     expect((await obtainIdToken(gw.app, 'ada.admin@torque.example')).idToken).toBeTruthy();
+  });
+
+  it('refuses an address that failed too often, whatever email it tries next', async () => {
+    const address = '198.51.100.9';
+    await gw.started.db.kysely
+      .insertInto('audit_log')
+      .values(
+        Array.from({ length: ADDRESS_LIMIT.max }, (_, i) => ({
+          action: 'idp-login-failed',
+          user_id: null,
+          subject: `nobody-${i}@example.com`,
+          detail: JSON.stringify({ address }),
+        })),
+      )
+      .execute();
+    const a = await startAuthorization(gw.app);
+    const refused = await postCredentials(gw.app, a, 'olga.oem@torque.example', 'torque', address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toContain(TOO_MANY_FROM_ADDRESS);
+    // The same email from another address signs in.
+    const ok = await postCredentials(gw.app, a, 'olga.oem@torque.example', 'torque', '192.0.2.1');
+    expect(ok.statusCode, ok.body).toBe(303);
   });
 });

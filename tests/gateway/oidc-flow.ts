@@ -69,10 +69,12 @@ export function postCredentials(
   a: Authorization,
   email: string,
   password: string,
+  remoteAddress?: string,
 ) {
   return app.inject({
     method: 'POST',
     url: `${a.interactionPath}/login`,
+    ...(remoteAddress ? { remoteAddress } : {}),
     headers: { cookie: a.jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ email, password }).toString(),
   });

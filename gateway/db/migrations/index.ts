@@ -7,6 +7,8 @@ import * as m0005 from './0005-dcu';
 import * as m0006 from './0006-knowledge';
 import * as m0007 from './0007-knowledge-search';
 import * as m0008 from './0008-cases';
+import * as m0009 from './0009-notifications';
+import * as m0010 from './0010-wizard';
 
 /**
  * Every migration, listed by hand: a static list works the same under tsx, vitest and a
@@ -21,4 +23,6 @@ export const migrations: Record<string, Migration> = {
   '0006-knowledge': m0006,
   '0007-knowledge-search': m0007,
   '0008-cases': m0008,
+  '0009-notifications': m0009,
+  '0010-wizard': m0010,
 };

@@ -21,8 +21,9 @@ const MISSING: Partial<Record<ModelFamily, readonly ManualSection[]>> = {
 };
 
 const TITLES: Record<ManualSection, (series: string, label: string) => string[]> = {
-  'Workshop Manuals': (s, l) => [`${s} ${l} Workshop Manual`, `${s} Engine Workshop Manual`],
-  "Operator's / Owner's Manual": (s, l) => [`${s} ${l} Operator's Manual`],
+  // The family's name once ("Tractor Workshop Manual", not "Tractor Tractors Workshop Manual").
+  'Workshop Manuals': (s) => [`${s} Workshop Manual`, `${s} Engine Workshop Manual`],
+  "Operator's / Owner's Manual": (s) => [`${s} Operator's Manual`],
   'Assembly Instructions': (s) => [`${s} Front Attachment Assembly Instructions`],
   Other: (s) => [`${s} Maintenance Schedule`, `${s} Parts Catalog`],
 };

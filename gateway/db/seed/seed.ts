@@ -6,6 +6,8 @@ import { DEMO_USERS } from './fixed';
 import { generateDemoData, type DemoSize } from './generate';
 import { seedKnowledge } from './knowledge';
 import { seedMachines } from './machine-insert';
+import { seedNotifications } from './notifications';
+import { seedWizardData } from './wizard';
 
 const BATCH = 1000;
 const DAY_MS = 86_400_000;
@@ -60,6 +62,10 @@ export async function seedDemoData(
     await seedDcuUnits(trx);
     // Articles, manuals and the bulletins of the campaigns the machines above carry.
     await seedKnowledge(trx, size);
+    // Contact filter attributes and demo messages point at the machines and cases above.
+    await seedNotifications(trx);
+    // The wizard's DTC values, parts books and the CRM items case assist leaves out.
+    await seedWizardData(trx);
   });
   return {
     accounts: data.accounts.length,

@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useToastHostWanted } from '../../components/toast';
 import { servedProductName } from '../../components/product-name';
 import { useRemoteConfig } from '../../components/use-remote-config';
+import { PushMessages } from '../../features/notifications/push-messages';
 import { refreshConfig } from '../../sync/refresh';
 import { installSessionRenewal, onSessionStatus, signOut } from '../../sync/session';
 import { SessionTimer } from '../session-timer';
@@ -59,6 +60,7 @@ export function ProtectedShell() {
           <ToastHost />
         </Suspense>
       )}
+      <PushMessages />
       <SwUpdatePrompt />
       <SignInNeeded />
       <SessionTimer productName={productName} onExpire={logout} />

@@ -3,7 +3,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router';
 import { useOnline } from '../../components/use-online';
 import { db } from '../../db/db';
+import { CHANGE, countOf } from '../../domain/plural';
 import { outboxCounts } from '../../sync/outbox-status';
+
+const PENDING = { one: 'pending change', other: 'pending changes' } as const;
 
 /** Tabler's cloud-off outline, inline like the shell's other icons. */
 function CloudOffIcon({ size }: { size: number }) {
@@ -27,6 +30,18 @@ function CloudOffIcon({ size }: { size: number }) {
 }
 
 /**
+ * A count in the top bar. The bare figure is terse for a 412 px bar, so it carries its meaning
+ * as an accessible name and as a tooltip.
+ */
+function Badge({ className, label, text }: { className: string; label: string; text: string }) {
+  return (
+    <span className={className} role="img" aria-label={label} title={label}>
+      {text}
+    </span>
+  );
+}
+
+/**
  * Online / offline and the signed-in user's unsent writes, in the top bar. Live queries: a
  * write queued or sent in any tab or by the service worker shows here at once. Leads to the
  * Offline & sync page.
@@ -39,6 +54,8 @@ export function SyncStatus() {
   }, []);
   const pending = counts?.pending ?? 0;
   const attention = counts?.needsAttention ?? 0;
+  const pendingLabel = countOf(pending, PENDING);
+  const attentionLabel = `${countOf(attention, CHANGE)} ${attention === 1 ? 'needs' : 'need'} attention`;
 
   return (
     <Link
@@ -56,17 +73,14 @@ export function SyncStatus() {
         </>
       )}
       {pending > 0 && (
-        <span className="sync-status-badge" aria-label={`${pending} pending changes`}>
-          {pending}
-        </span>
+        <Badge className="sync-status-badge" label={pendingLabel} text={`${pending}`} />
       )}
       {attention > 0 && (
-        <span
+        <Badge
           className="sync-status-badge sync-status-attention"
-          aria-label={`${attention} changes need attention`}
-        >
-          !{attention}
-        </span>
+          label={attentionLabel}
+          text={`!${attention}`}
+        />
       )}
     </Link>
   );

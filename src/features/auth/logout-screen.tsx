@@ -2,13 +2,22 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { getAuthConfig } from '../../api/auth';
+import { signOut } from '../../sync/session';
 import { AuthPage } from './auth-page';
 import { useProductName } from './use-product-name';
 
-/** /logout: signed out here; on a shared computer, sign out of the provider as well. */
+/**
+ * /logout: signed out here; on a shared computer, sign out of the provider as well. Opened
+ * directly (a bookmark, a typed address), the page ends the session it says has ended; after
+ * Log Out, signing out again is harmless.
+ */
 export function LogoutScreen() {
   const productName = useProductName();
   const [endSessionUrl, setEndSessionUrl] = useState<string | null>(null);
+
+  useEffect(() => {
+    void signOut();
+  }, []);
 
   useEffect(() => {
     let live = true;

@@ -18,10 +18,10 @@ import {
   CASE_STATUS_DEFAULT,
   CASE_STATUS_DROPDOWN_HEIGHT,
   CASE_STATUS_OPTIONS,
-  createCaseListFilter,
   nextStatusSelection,
-} from '../../domain/case-list-filter';
-import { pageOf } from '../../domain/machine-list-filter';
+} from '../../domain/case-list';
+import { pageOf } from '../../domain/paging';
+import { createCaseListFilter } from './case-list-filter';
 import { CaseRows } from './case-rows';
 import { ListState } from './list-state';
 import { useCaseList } from './use-case-list';

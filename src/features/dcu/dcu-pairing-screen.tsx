@@ -1,8 +1,10 @@
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { COMMIT_NETWORK_FAILURE_MESSAGE, MACHINE_NOT_FOUND_MESSAGE } from '../../../contract';
+import { COMMIT_NETWORK_FAILURE_MESSAGE } from '../../../contract/dcu';
+import { MACHINE_NOT_FOUND_MESSAGE } from '../../../contract/machines';
 import type { DcuStatus } from '../../api/dcu';
+import type { OutboxRow } from '../../db/schema';
 import { useProfile } from '../../components/use-profile';
 import { buildDcuPairing, pairingMachine, type PairingMachine } from '../../domain/dcu-input';
 import {
@@ -16,7 +18,12 @@ import { DcuCard } from './dcu-card';
 import { EngineHoursStep } from './engine-hours-step';
 import { ImeiStep } from './imei-step';
 import { useDcuCheck } from './use-dcu-check';
-import { useMachineRefresh, useOutboxEntry, useStoredMachine } from './use-pairing-data';
+import {
+  useLatestPairing,
+  useMachineRefresh,
+  useOutboxEntry,
+  useStoredMachine,
+} from './use-pairing-data';
 
 /**
  * Where the screen is, kept in the history entry's state rather than only in React: a reload
@@ -26,11 +33,19 @@ import { useMachineRefresh, useOutboxEntry, useStoredMachine } from './use-pairi
 interface PairingHistoryState {
   dcu?: DcuStatus;
   outboxId?: string;
+  /** Set by starting over: the latest pairing in the outbox is no longer shown. */
+  startedOver?: boolean;
 }
 
 function readHistoryState(state: unknown): PairingHistoryState {
   if (!state || typeof state !== 'object') return {};
   return state as PairingHistoryState;
+}
+
+/** The unit a queued pairing names, for the card above its alert. */
+function dcuOfPairing(row: OutboxRow): DcuStatus {
+  const p = row.payload as { imeiNumber?: string; dcuPartNumber?: string };
+  return { imei: p.imeiNumber ?? '', type: p.dcuPartNumber ?? '', lastReportedAt: null };
 }
 
 /** /support/machine/imei/:param1/:param2? (product §2, §4 DCU pairing). */
@@ -57,8 +72,13 @@ export function DcuPairingScreen() {
               {machine.model} {machine.serial}
             </Text>
             {stored && <Text c="dimmed">{stored.detail.materialNumberDescription}</Text>}
+            {stored?.detail.imei && (
+              <Text size="sm" data-testid="dcu-current">
+                Current DCU IMEI: {stored.detail.imei}
+              </Text>
+            )}
           </div>
-          <PairingSteps machine={machine} params={params} />
+          <PairingSteps machine={machine} params={params} userId={profile?.id} />
         </>
       ) : (
         <Text c="red.8" role="alert">
@@ -72,22 +92,32 @@ export function DcuPairingScreen() {
 function PairingSteps({
   machine,
   params,
+  userId,
 }: {
   machine: PairingMachine;
   params: MachineRouteParams;
+  userId: string | undefined;
 }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const { dcu, outboxId } = readHistoryState(location.state);
+  const state = readHistoryState(location.state);
+  const latest = useLatestPairing(userId, machine.model, machine.serial);
+  // Reached without this screen's own state (from Offline & sync, the machine, a link): the
+  // latest pairing of the machine still in the outbox says how the last attempt went.
+  const resumed = !state.dcu && !state.outboxId && !state.startedOver ? latest : null;
+  const outboxId = state.outboxId ?? resumed?.id;
+  const dcu = state.dcu ?? (resumed ? dcuOfPairing(resumed) : undefined);
   const [imei, setImei] = useState(dcu?.imei ?? '');
   const [hours, setHours] = useState('');
   const [committing, setCommitting] = useState(false);
   const [commitError, setCommitError] = useState<string | null>(null);
   const entry = useOutboxEntry(outboxId);
 
+  // Replacing this entry's state stays on this route: nothing loads, so nothing to wait for.
   const setHistoryState = useCallback(
-    (state: PairingHistoryState | null) =>
-      navigate(`${location.pathname}${location.search}`, { replace: true, state }),
+    (state: PairingHistoryState | null): void => {
+      void navigate(`${location.pathname}${location.search}`, { replace: true, state });
+    },
     [navigate, location.pathname, location.search],
   );
 
@@ -102,7 +132,7 @@ function PairingSteps({
     setImei('');
     setHours('');
     setCommitError(null);
-    setHistoryState(null);
+    setHistoryState({ startedOver: true });
   };
 
   const commit = async () => {
@@ -138,11 +168,21 @@ function PairingSteps({
       {dcu && (
         <Group justify="flex-end">
           <Button variant="subtle" onClick={resetToStep1}>
-            Step 1
+            Start over (Step 1)
           </Button>
         </Group>
       )}
-      {!dcu && <ImeiStep imei={imei} onImeiChange={setImei} check={check} onCheck={runCheck} />}
+      {!dcu && (
+        <ImeiStep
+          imei={imei}
+          onImeiChange={setImei}
+          check={check}
+          onCheck={(value) => {
+            // The check reports its own failures in `check`; nothing is left to handle here.
+            void runCheck(value);
+          }}
+        />
+      )}
       {dcu && <DcuCard dcu={dcu} />}
       {dcu && !outboxId && (
         <EngineHoursStep

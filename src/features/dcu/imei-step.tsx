@@ -4,8 +4,8 @@ import { imeiProblem, isImeiComplete, keepImeiDigits } from '../../domain/dcu-in
 import type { DcuCheckState } from './use-dcu-check';
 
 // The scanner (and @zxing/browser behind it) loads only when the user asks to scan.
-const BarcodeScanner = lazy(() =>
-  import('./barcode-scanner').then((m) => ({ default: m.BarcodeScanner })),
+const CameraScanner = lazy(() =>
+  import('../../components/camera-scanner').then((m) => ({ default: m.CameraScanner })),
 );
 
 interface Props {
@@ -31,7 +31,10 @@ export function ImeiStep({ imei, onImeiChange, check, onCheck }: Props) {
         <Text fw={700}>Step 1: scan or type the DCU&apos;s IMEI</Text>
         {scanning ? (
           <Suspense fallback={<Text c="dimmed">Opening the camera…</Text>}>
-            <BarcodeScanner
+            <CameraScanner
+              codes="any"
+              hint="Point the rear camera at the DCU's IMEI barcode."
+              typeInstead="the IMEI"
               onScan={(text) => {
                 setScanning(false);
                 onImeiChange(keepImeiDigits(text));

@@ -4,6 +4,7 @@ import { db } from '../../db/db';
 import type { MachineRow, OutboxRow } from '../../db/schema';
 import type { MachineRouteParams } from '../../domain/route-params';
 import { refreshMachine } from '../../sync/machines';
+import { outboxOf } from '../../sync/outbox-status';
 
 /**
  * The machine's stored row, if the device has it (seen before, or downloaded with "Prepare for
@@ -62,4 +63,26 @@ export function useMachineRefresh(userId: string | undefined, params: MachineRou
     return () => controller.abort();
   }, [userId, serial, model, pin]);
   return settled;
+}
+
+/**
+ * The latest pairing of this machine still in the outbox (queued, refused, or sent and kept a
+ * while). A pairing made offline is usually followed on Offline & sync; coming back to the
+ * screen by another way must still show how it went, not a blank step 1.
+ */
+export function useLatestPairing(
+  userId: string | undefined,
+  model: string,
+  serial: string,
+): OutboxRow | null | undefined {
+  return useLiveQuery(async () => {
+    if (!userId) return null;
+    const rows = await outboxOf(userId);
+    const mine = rows.filter((r) => {
+      if (r.kind !== 'dcu-pairing') return false;
+      const p = r.payload as { modelNumber?: string; serialNumber?: string };
+      return p.modelNumber === model && p.serialNumber === serial;
+    });
+    return mine.at(-1) ?? null;
+  }, [userId, model, serial]);
 }

@@ -1,12 +1,13 @@
 import { Button, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { dealerQuerySchema } from '../../../contract/dealers';
 import { useOnline } from '../../components/use-online';
-import { buildDealerLookupQuery, type DealerLookupInput } from '../../domain/dealer-lookup';
 import { US_STATES } from '../../domain/us-states';
 import { NEEDS_CONNECTION, useDealerLookup } from './use-dealer-lookup';
 
 const stateOptions = US_STATES.map((s) => ({ value: s.code, label: s.name }));
+type DealerLookupInput = { city: string; state: string; name: string; number: string };
 const empty: DealerLookupInput = { city: '', state: '', name: '', number: '' };
 
 /** /support/sf/dealer/lookup (product §2 Dealer lookup, §5), internal users only. */
@@ -21,9 +22,10 @@ export function DealerLookupScreen() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const { query, error } = buildDealerLookupQuery(input);
-    setFormError(error);
-    if (query) void search(query);
+    // The gateway's own rules (contract/dealers.ts): trimmed fields, at least one of them.
+    const parsed = dealerQuerySchema.safeParse(input);
+    setFormError(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
+    if (parsed.success) void search(parsed.data);
   };
 
   return (

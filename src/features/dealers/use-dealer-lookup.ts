@@ -1,7 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import { searchDealers, type Dealer } from '../../api/dealers';
+import { searchDealers, type Dealer, type DealerSearch } from '../../api/dealers';
 import { ApiError, NetworkError, SignInRequiredError } from '../../api/errors';
-import type { DealerLookupQuery } from '../../domain/dealer-lookup';
 
 export const NEEDS_CONNECTION = 'Dealer lookup needs a connection.';
 
@@ -16,7 +15,7 @@ export function useDealerLookup() {
   const [state, setState] = useState<State>({ status: 'idle' });
   const current = useRef<AbortController | null>(null);
 
-  const search = useCallback(async (query: DealerLookupQuery) => {
+  const search = useCallback(async (query: DealerSearch) => {
     current.current?.abort();
     const controller = new AbortController();
     current.current = controller;

@@ -47,7 +47,8 @@ export function PasswordBanner({
     <Alert color="blue" variant="light" title="Password expiry">
       <Text size="sm">{passwordInfoText(date)}</Text>
       {articleUrl && (
-        <Anchor href={articleUrl} target="_blank" rel="noopener noreferrer" size="sm">
+        // In place: a new tab would leave the installed app for a browser window.
+        <Anchor href={articleUrl} size="sm">
           Resetting your password (knowledge article)
         </Anchor>
       )}

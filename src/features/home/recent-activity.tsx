@@ -1,6 +1,8 @@
 import { Badge, Group, Loader, Paper, Tabs, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { useRemoteConfig } from '../../components/use-remote-config';
+import { knowledgeTabsOf } from '../../domain/knowledge-tabs';
 import { machinePathSegments } from '../../domain/route-params';
 import { useRecentCases, useRecentMachines, useRecentSearches } from './use-recent';
 
@@ -33,6 +35,7 @@ function Machines({ userId }: { userId: string }) {
 
 function Searches({ userId }: { userId: string }) {
   const rows = useRecentSearches(userId);
+  const tabs = knowledgeTabsOf(useRemoteConfig());
   if (!rows) return <Loader size="sm" m="md" />;
   if (rows.length === 0) return <EmptyState>No Search History</EmptyState>;
   return rows.map((s) => (
@@ -43,7 +46,7 @@ function Searches({ userId }: { userId: string }) {
     >
       <Text fw={600}>{s.term}</Text>
       <Text size="sm" c="dimmed">
-        {s.category}
+        {tabs.find((t) => t.id === s.category)?.label ?? s.category}
       </Text>
     </Link>
   ));

@@ -19,6 +19,7 @@ import {
   NO_SEARCH_RESULTS,
 } from '../../../contract/knowledge';
 import { LastUpdated } from '../../components/last-updated';
+import { ScrollingTabsList } from '../../components/scrolling-tabs-list';
 import { scrollToTop } from '../../components/scroll-to-top';
 import { useProfile } from '../../components/use-profile';
 import { useRemoteConfig } from '../../components/use-remote-config';
@@ -156,13 +157,13 @@ export function KnowledgeSearchScreen() {
       <div className="knowledge-layout">
         <Stack gap="md" component="section" aria-label="Knowledge search">
           <Tabs value={tab} onChange={(v) => v && go({ s: term, c: v })}>
-            <Tabs.List aria-label="Categories">
+            <ScrollingTabsList aria-label="Categories">
               {tabs.map((t) => (
                 <Tabs.Tab key={t.id} value={t.id}>
                   {t.label}
                 </Tabs.Tab>
               ))}
-            </Tabs.List>
+            </ScrollingTabsList>
           </Tabs>
           <form onSubmit={submit} role="search" noValidate>
             <Group align="flex-start" gap="sm" wrap="nowrap">

@@ -2,7 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useOnline } from '../../components/use-online';
 import { saveArticleForOffline } from '../../sync/knowledge-save';
-import { relativeTime } from '../../domain/relative-time';
+import { relativeTime } from '../../domain/dates';
 import { SAVE_NEEDS_CONNECTION } from './texts';
 
 /** "Save for offline" on the article: the article and its attachments' bytes. */

@@ -2,8 +2,8 @@ import { Accordion, Badge, Group, Stack, Text } from '@mantine/core';
 import { NO_SEARCH_RESULTS } from '../../../contract/knowledge';
 import type { Campaign } from '../../../contract/machines';
 import { EmptyState } from '../../components/empty-state';
-import { formatDay } from '../../domain/calendar-day';
-import { campaignColor } from '../../domain/policy-badge';
+import { formatDay } from '../../domain/dates';
+import { campaignBadge } from '../../domain/policy-badge';
 import { bulletinsKey } from '../../sync/machine-documents';
 import { DocumentList } from './document-list';
 import { BULLETINS_NEED_CONNECTION } from './needs-connection';
@@ -13,7 +13,7 @@ import type { Refresh } from './use-machine-detail';
 export const NO_BULLETINS = 'No bulletins for this machine.';
 
 function CampaignControl({ campaign }: { campaign: Campaign }) {
-  const color = campaignColor(campaign.isMandatory);
+  const { color, label, ended } = campaignBadge(campaign);
   const end = formatDay(campaign.campaignEndDate);
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -21,7 +21,7 @@ function CampaignControl({ campaign }: { campaign: Campaign }) {
         <Text fw={600}>{campaign.campaignName}</Text>
         <Text size="sm" c="dimmed">
           {campaign.campaignType}
-          {end && ` · ends ${end}`}
+          {end && ` · ${ended ? 'ended' : 'ends'} ${end}`}
         </Text>
       </Stack>
       {/* Text beside the colour, so the difference does not rest on colour alone. */}
@@ -33,7 +33,7 @@ function CampaignControl({ campaign }: { campaign: Campaign }) {
         // The campaign name wraps instead: a cut badge would read "Mand…".
         style={{ flexShrink: 0, overflow: 'visible' }}
       >
-        {campaign.isMandatory ? 'Mandatory' : 'Optional'}
+        {label}
       </Badge>
     </Group>
   );
@@ -70,7 +70,7 @@ function CampaignResults({
 
 /**
  * Bulletins tab (product §2, §4): the machine's campaigns as an accordion, mandatory orange and
- * the rest green. The caller loads a campaign's documents when it is first opened (see
+ * the rest green; one past its end date grey and "Ended", whatever it was. The caller loads a campaign's documents when it is first opened (see
  * useBulletins); its panel renders what the device holds.
  */
 export function BulletinsTab({
@@ -103,7 +103,7 @@ export function BulletinsTab({
           data-testid="campaign"
           data-mandatory={c.isMandatory}
           style={{
-            borderLeft: `4px solid var(--mantine-color-${campaignColor(c.isMandatory)}-filled)`,
+            borderLeft: `4px solid var(--mantine-color-${campaignBadge(c).color}-filled)`,
           }}
         >
           <Accordion.Control>

@@ -2,7 +2,7 @@ import { Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import type { Claim } from '../../../contract/machines';
 import { EmptyState } from '../../components/empty-state';
-import { formatDay } from '../../domain/calendar-day';
+import { formatDay } from '../../domain/dates';
 import { DetailFields } from './detail-fields';
 
 function ClaimModal({ claim, onClose }: { claim: Claim | null; onClose: () => void }) {

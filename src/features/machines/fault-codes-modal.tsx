@@ -41,7 +41,7 @@ export function FaultCodesModal({
           </Text>
         ) : (
           <ScrollArea>
-            <Table striped data-testid="fault-code-table">
+            <Table striped className="fault-code-table" data-testid="fault-code-table">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Hour Reading</Table.Th>
@@ -59,13 +59,13 @@ export function FaultCodesModal({
                     key={`${f.spn}|${f.fmi}|${f.hrReading}|${i}`}
                     data-testid="fault-code-row"
                   >
-                    <Table.Td>{f.hrReading}</Table.Td>
-                    <Table.Td>{f.spn}</Table.Td>
-                    <Table.Td>{f.fmi}</Table.Td>
-                    <Table.Td>{f.sa}</Table.Td>
-                    <Table.Td>{f.epCode}</Table.Td>
-                    <Table.Td>{f.description}</Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Hour Reading">{f.hrReading}</Table.Td>
+                    <Table.Td data-label="SPN">{f.spn}</Table.Td>
+                    <Table.Td data-label="FMI">{f.fmi}</Table.Td>
+                    <Table.Td data-label="SA">{f.sa}</Table.Td>
+                    <Table.Td data-label="EP Code">{f.epCode}</Table.Td>
+                    <Table.Td className="fault-description">{f.description}</Table.Td>
+                    <Table.Td className="fault-severity">
                       <Badge color={severityColor[f.severity]} variant="light" tt="none">
                         {f.severity}
                       </Badge>

@@ -1,7 +1,7 @@
 import './machines.css';
 import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { MACHINE_NOT_FOUND_MESSAGE, type MachineDetail } from '../../../contract/machines';
 import type { User } from '../../../contract/user';
 import { LastUpdated } from '../../components/last-updated';
@@ -9,6 +9,7 @@ import { useProfile } from '../../components/use-profile';
 import { useRemoteConfig } from '../../components/use-remote-config';
 import { parseMachineRouteParams } from '../../domain/route-params';
 import { recordRecentMachine } from '../../sync/machines';
+import { WizardDrafts } from '../../components/wizard-drafts';
 import { ChooseActivity } from './choose-activity';
 import { FaultCodesModal } from './fault-codes-modal';
 import { MachineChips, MachineHeader } from './machine-header';
@@ -19,11 +20,17 @@ import { DETAIL_NEEDS_CONNECTION } from './needs-connection';
 import { StolenBanner } from './stolen-banner';
 import { useMachineDetail, useMachineRecords } from './use-machine-detail';
 
+/** Not a dead end: the way back is the search the user came from (or would start from). */
 function NotFound() {
   return (
-    <Alert color="red" role="alert" maw={560} mx="auto">
-      {MACHINE_NOT_FOUND_MESSAGE}
-    </Alert>
+    <Stack gap="sm" maw={560} mx="auto">
+      <Alert color="red" role="alert">
+        {MACHINE_NOT_FOUND_MESSAGE}
+      </Alert>
+      <Button component={Link} to="/support/machine/search" variant="default">
+        Back to Machine Search
+      </Button>
+    </Stack>
   );
 }
 
@@ -83,6 +90,13 @@ function MachineView({
           machine={machine}
           userKind={user.kind}
           qualityReportUrl={config?.qualityReportUrl ?? null}
+        />
+      )}
+      {/* Unfinished wizards of this machine: read once the page's own reads are in. */}
+      {config !== undefined && (
+        <WizardDrafts
+          ownerUserId={user.id}
+          machine={{ serial: machine.serialNumber, model: machine.materialNumber }}
         />
       )}
       <FaultCodesModal

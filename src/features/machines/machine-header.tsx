@@ -34,7 +34,7 @@ export function MachineChips({ machine }: { machine: MachineDetail }) {
   const set = CHIPS.filter(([flag]) => machine[flag] === true);
   if (set.length === 0) return null;
   return (
-    <Group gap="xs" data-testid="machine-chips">
+    <Group gap="xs" className="machine-chips" data-testid="machine-chips">
       {set.map(([flag, label]) => (
         <Badge key={flag} variant="light" radius="sm" tt="none">
           {label}

@@ -20,15 +20,12 @@ import { EmptyState } from '../../components/empty-state';
 import { scrollToTop } from '../../components/scroll-to-top';
 import { LastUpdated } from '../../components/last-updated';
 import { useProfile } from '../../components/use-profile';
-import {
-  MACHINE_LIST_FILTERS,
-  createMachineListFilter,
-  pageOf,
-  type MachineListFilterField,
-} from '../../domain/machine-list-filter';
+import { MACHINE_LIST_FILTERS, type MachineListFilterField } from '../../domain/machine-list';
+import { pageOf } from '../../domain/paging';
 import { asMachineListItem, deviceCustomerMatches } from '../../domain/device-machine-search';
 import { customerQueryFromSearch } from '../../domain/machine-search';
 import { MachineListCard } from './machine-list-card';
+import { createMachineListFilter } from './machine-list-filter';
 import { LIST_NEEDS_CONNECTION, searchingDevice } from './needs-connection';
 import { useDeviceMachines } from './use-device-machines';
 import { useMachineList } from './use-machine-list';

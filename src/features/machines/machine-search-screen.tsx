@@ -2,6 +2,7 @@ import { Alert, Button, Stack, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MACHINE_NOT_FOUND_MESSAGE } from '../../../contract/machines';
+import { CameraScanner } from '../../components/camera-scanner';
 import { useRemoteConfig } from '../../components/use-remote-config';
 import {
   installationGuidesPath,
@@ -12,7 +13,6 @@ import type { CustomerSearchInput } from '../../domain/machine-search';
 import { isResolvable, parseScannedCode } from '../../domain/scan-parsing';
 import { CustomerSearchForm, EMPTY_CUSTOMER_INPUT } from './customer-search-form';
 import { ModelSerialForm, type ModelSerialInput } from './model-serial-form';
-import { QrScanner } from './qr-scanner';
 
 type Mode = 'model-serial' | 'customer';
 
@@ -86,7 +86,15 @@ export function MachineSearchScreen() {
               Scan Machine Serial Number
             </Button>
           )}
-          {scanning && <QrScanner onScan={onScan} onClose={() => setScanning(false)} />}
+          {scanning && (
+            <CameraScanner
+              codes="qr"
+              hint="Point the rear camera at the machine's serial number code."
+              typeInstead="the model and serial number"
+              onScan={onScan}
+              onClose={() => setScanning(false)}
+            />
+          )}
           {scanProblem && (
             <Alert color="red" role="alert">
               {scanProblem}

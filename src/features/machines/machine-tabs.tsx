@@ -1,4 +1,5 @@
 import { Tabs } from '@mantine/core';
+import { ScrollingTabsList } from '../../components/scrolling-tabs-list';
 import { useState } from 'react';
 import type { MachineDetail } from '../../../contract/machines';
 import type { MachineRecordsRow } from '../../db/schema';
@@ -29,21 +30,21 @@ export function MachineTabs({
   internal: boolean;
 }) {
   const [tab, setTab] = useState<string | null>('bulletins');
-  const bulletins = useBulletins(ownerUserId);
+  const bulletins = useBulletins(ownerUserId, machine.materialNumber, machine.modelFamily);
   const manualsRefresh = useManuals(ownerUserId, machine.materialNumber, tab === 'manuals');
   const loading = recordsRefresh === 'loading' || records === undefined;
   const failed =
     recordsRefresh !== null && recordsRefresh !== 'loading' && recordsRefresh.status !== 'ok';
   return (
     <Tabs value={tab} onChange={setTab} keepMounted={false}>
-      <Tabs.List>
+      <ScrollingTabsList>
         <Tabs.Tab value="bulletins">Bulletins</Tabs.Tab>
         <Tabs.Tab value="warranty">Warranty</Tabs.Tab>
         <Tabs.Tab value="manuals">Manuals</Tabs.Tab>
         <Tabs.Tab value="claims">Claims</Tabs.Tab>
         <Tabs.Tab value="cases">Cases</Tabs.Tab>
         {internal && <Tabs.Tab value="reports">Reports</Tabs.Tab>}
-      </Tabs.List>
+      </ScrollingTabsList>
       <Tabs.Panel value="bulletins">
         <BulletinsTab ownerUserId={ownerUserId} campaigns={machine.campaigns} {...bulletins} />
       </Tabs.Panel>

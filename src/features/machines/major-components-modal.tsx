@@ -1,6 +1,6 @@
 import { Modal, Paper, Stack, Text } from '@mantine/core';
 import type { MajorComponent } from '../../../contract/machines';
-import { formatDay } from '../../domain/calendar-day';
+import { formatDay } from '../../domain/dates';
 import { DetailFields } from './detail-fields';
 
 /** Major component info (product §2), from the machine's own data (product §2 Machine detail). */

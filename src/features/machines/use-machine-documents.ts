@@ -6,8 +6,13 @@ import { useOnDemandRefresh } from './use-on-demand-refresh';
  * The Bulletins accordion's state (product §4): which campaigns are open, and a load of a
  * campaign's documents on its first opening only; later clicks just toggle.
  */
-export function useBulletins(ownerUserId: string) {
-  const { outcomes, request } = useOnDemandRefresh(ownerUserId, refreshBulletins);
+export function useBulletins(ownerUserId: string, model: string, family: string) {
+  const load = useCallback(
+    (owner: string, campaign: string, signal?: AbortSignal) =>
+      refreshBulletins(owner, campaign, { model, family }, signal),
+    [model, family],
+  );
+  const { outcomes, request } = useOnDemandRefresh(ownerUserId, load);
   const [opened, setOpened] = useState<string[]>([]);
   const onOpenedChange = useCallback(
     (next: string[]) => {

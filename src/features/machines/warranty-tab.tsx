@@ -2,7 +2,7 @@ import { Badge, Group, Modal, Stack, Table, Text, UnstyledButton } from '@mantin
 import { useState } from 'react';
 import type { Policy } from '../../../contract/machines';
 import { EmptyState } from '../../components/empty-state';
-import { formatDay } from '../../domain/calendar-day';
+import { formatDay } from '../../domain/dates';
 import { policyBadge } from '../../domain/policy-badge';
 import { DetailFields } from './detail-fields';
 

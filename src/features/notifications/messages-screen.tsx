@@ -1,10 +1,30 @@
-import { ActionIcon, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { PushPrompt } from '../../components/push-switch';
 import { TrashIcon } from '../../components/icons';
 import { useProfile } from '../../components/use-profile';
 import { db, ownerRange } from '../../db/db';
-import { deleteNotification } from '../../sync/notifications';
+import type { NotificationRow } from '../../db/schema';
+import { messagePath, messageTypeLabel } from '../../domain/notification-links';
+import { relativeTime } from '../../domain/dates';
+import {
+  deleteNotification,
+  markMessageRead,
+  refreshNotifications,
+} from '../../sync/notifications';
 
 function useMessages(userId: string | undefined) {
   return useLiveQuery(
@@ -20,38 +40,75 @@ function useMessages(userId: string | undefined) {
   );
 }
 
+function MessageRow({ m, ownerUserId }: { m: NotificationRow; ownerUserId: string }) {
+  const navigate = useNavigate();
+  const unread = !m.read;
+  const open = () => {
+    void markMessageRead(m.id);
+    void navigate(messagePath(m));
+  };
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      data-unread={unread || undefined}
+      style={unread ? { borderLeft: '4px solid var(--mantine-primary-color-filled)' } : undefined}
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <UnstyledButton onClick={open} style={{ flex: 1 }} aria-label={`Open message ${m.title}`}>
+          <Group gap="xs" mb={4}>
+            <Badge size="sm" variant="light">
+              {messageTypeLabel(m.type)}
+            </Badge>
+            {unread && (
+              <Badge size="sm" color="orange">
+                Unread
+              </Badge>
+            )}
+            <Text size="xs" c="dimmed">
+              {relativeTime(m.receivedAt)}
+            </Text>
+          </Group>
+          <Text fw={unread ? 700 : 500}>{m.title}</Text>
+          <Text size="sm">{m.body}</Text>
+        </UnstyledButton>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Delete message ${m.title}`}
+          onClick={() => void deleteNotification(ownerUserId, m.id)}
+        >
+          <TrashIcon size={18} />
+        </ActionIcon>
+      </Group>
+    </Paper>
+  );
+}
+
 /** /messages (product §2 Other screens): the notification list, newest first. */
 export function MessagesScreen() {
   const user = useProfile();
   const rows = useMessages(user?.id);
+  const userId = user?.id;
+  useEffect(() => {
+    if (!userId) return;
+    const ctrl = new AbortController();
+    // Offline the stored list stays; what a push brought is already in it.
+    refreshNotifications(userId, ctrl.signal).catch(() => undefined);
+    return () => ctrl.abort();
+  }, [userId]);
   return (
     <Stack gap="sm" maw={720} mx="auto">
       <Title order={1} size="h2">
         Messages
       </Title>
-      {!rows ? (
+      <PushPrompt />
+      {!rows || !userId ? (
         <Loader m="xl" />
       ) : rows.length === 0 ? (
         <EmptyState>No Messages to Display</EmptyState>
       ) : (
-        rows.map((m) => (
-          <Paper key={m.id} withBorder p="sm">
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <div>
-                <Text fw={700}>{m.title}</Text>
-                <Text size="sm">{m.body}</Text>
-              </div>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete message ${m.title}`}
-                onClick={() => void deleteNotification(m.id)}
-              >
-                <TrashIcon size={18} />
-              </ActionIcon>
-            </Group>
-          </Paper>
-        ))
+        rows.map((m) => <MessageRow key={m.id} m={m} ownerUserId={userId} />)
       )}
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, ownerRange } from '../../db/db';
-import { relativeTime } from '../../domain/relative-time';
+import { dateTime, relativeTime } from '../../domain/dates';
 
 /** Readable names of the refreshed areas (db.syncState `area`), the unknown ones as they are. */
 const AREA_NAMES: Record<string, string> = {
@@ -57,7 +57,7 @@ export function LastRefreshSection({ userId }: { userId: string }) {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm" title={new Date(r.syncedAt).toLocaleString()}>
+                  <Text size="sm" title={dateTime(r.syncedAt)}>
                     {relativeTime(r.syncedAt)}
                   </Text>
                 </Table.Td>

@@ -2,15 +2,17 @@ import { Button, Divider, Group, Loader, Stack, Text, Title } from '@mantine/cor
 import { useState } from 'react';
 import { useOnline } from '../../components/use-online';
 import { useProfile } from '../../components/use-profile';
+import { CHANGE, countOf } from '../../domain/plural';
 import { PENDING_STATUSES } from '../../sync/outbox-status';
 import { syncNow, type RunResult } from '../../sync/replay';
 import { LastRefreshSection } from './last-refresh-section';
+import { WizardDrafts } from '../../components/wizard-drafts';
 import { OutboxSection } from './outbox-section';
 import { PrepareFieldSection } from './prepare-field-section';
 import { StorageSection } from './storage-section';
 import { useOutbox } from './use-outbox';
 
-const plural = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
+const plural = (n: number) => countOf(n, CHANGE);
 
 /** What "Sync now" did, in a sentence. */
 function syncNoteOf(result: RunResult): string {
@@ -91,6 +93,7 @@ function OfflineSync({
           />
         </>
       )}
+      <WizardDrafts ownerUserId={user.id} />
       <Divider />
       <PrepareFieldSection user={user} />
       <Divider />

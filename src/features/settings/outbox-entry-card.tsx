@@ -2,11 +2,14 @@ import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { DcuPairing } from '../../../contract/dcu';
 import type { OutboxRow } from '../../db/schema';
+import { timeOfDay } from '../../domain/dates';
+import type { CaseFeedItemPayload } from '../../sync/case-write-kinds';
 import { discardEntry, editEntry, retryEntry } from '../../sync/outbox';
 import { STATUS_LABELS } from '../../sync/outbox-status';
 import { requestReplay } from '../../sync/replay';
 import { DiscardChangeModal } from './discard-change-modal';
 import { EditEngineHoursModal } from './edit-engine-hours-modal';
+import { EditUpdateTextModal } from './edit-update-text-modal';
 
 const STATUS_COLORS: Record<OutboxRow['status'], string> = {
   pending: 'gray',
@@ -23,9 +26,11 @@ export function OutboxEntryCard({ entry }: { entry: OutboxRow }) {
   const [editing, setEditing] = useState(false);
   const busy = entry.status === 'sending';
   const canRetry = entry.status !== 'pending' && !busy;
-  // Editable where it makes sense: a DCU pairing's engine hours.
+  // Editable where it makes sense: a DCU pairing's engine hours, a case update's text.
   const hours =
     entry.kind === 'dcu-pairing' ? ((entry.payload as Partial<DcuPairing>).usageHours ?? '') : null;
+  const update = entry.kind === 'case-feed-item' ? (entry.payload as CaseFeedItemPayload) : null;
+  const editable = hours !== null || update !== null;
 
   const retry = async () => {
     if (await retryEntry(entry.id, entry.ownerUserId)) void requestReplay();
@@ -34,6 +39,10 @@ export function OutboxEntryCard({ entry }: { entry: OutboxRow }) {
     setEditing(false);
     const payload = { ...(entry.payload as DcuPairing), usageHours };
     if (await editEntry(entry.id, entry.ownerUserId, payload)) void requestReplay();
+  };
+  const saveText = async (body: string) => {
+    setEditing(false);
+    if (await editEntry(entry.id, entry.ownerUserId, { ...update!, body })) void requestReplay();
   };
   const discard = async () => {
     setConfirming(false);
@@ -58,9 +67,13 @@ export function OutboxEntryCard({ entry }: { entry: OutboxRow }) {
           {entry.attempts === 0
             ? 'Not tried yet'
             : `Tried ${entry.attempts} time${entry.attempts === 1 ? '' : 's'}`}
-          {entry.status === 'retry' &&
-            ` · next try at ${new Date(entry.nextAttemptAt).toLocaleTimeString()}`}
+          {entry.status === 'retry' && ` · next try at ${timeOfDay(entry.nextAttemptAt)}`}
         </Text>
+        {update?.body && (
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {update.body}
+          </Text>
+        )}
         {entry.lastError && entry.status !== 'pending' && (
           <Text size="sm" c={entry.status === 'needs-attention' ? 'red.8' : undefined}>
             <span data-testid="outbox-error">{entry.lastError.message}</span>
@@ -72,7 +85,7 @@ export function OutboxEntryCard({ entry }: { entry: OutboxRow }) {
               Retry
             </Button>
           )}
-          {hours !== null && (
+          {editable && (
             <Button size="xs" variant="light" disabled={busy} onClick={() => setEditing(true)}>
               Edit
             </Button>
@@ -100,6 +113,15 @@ export function OutboxEntryCard({ entry }: { entry: OutboxRow }) {
           opened
           onCancel={() => setEditing(false)}
           onSave={(h) => void saveHours(h)}
+        />
+      )}
+      {editing && update !== null && (
+        <EditUpdateTextModal
+          initial={update.body}
+          fileCount={update.fileIds.length}
+          opened
+          onCancel={() => setEditing(false)}
+          onSave={(t) => void saveText(t)}
         />
       )}
     </Paper>

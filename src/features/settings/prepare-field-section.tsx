@@ -5,14 +5,25 @@ import type { Dealer } from '../../api/dealers';
 import { ApiError, NetworkError } from '../../api/errors';
 import { useOnline } from '../../components/use-online';
 import { fieldPackDetail, prepareForField, type FieldPackProgress } from '../../sync/field-pack';
+import { prepareOpenCases } from '../../sync/cases';
 import { prepareManuals } from '../../sync/machine-documents';
-import { DealerPicker } from './dealer-picker';
+import { DealerPicker } from '../../components/dealer-picker';
 
 type State =
   | { status: 'idle' }
-  /** `manualsOf`: the machines are in; the manuals of that many models are coming. */
-  | { status: 'running'; progress: FieldPackProgress | null; manualsOf?: number }
-  | { status: 'done'; count: number; dealerName: string; seconds: number; manuals: number }
+  /**
+   * `manualsOf`: the machines are in; the manuals of that many models are coming. `cases`:
+   * the manuals are in too; the open cases are coming.
+   */
+  | { status: 'running'; progress: FieldPackProgress | null; manualsOf?: number; cases?: boolean }
+  | {
+      status: 'done';
+      count: number;
+      dealerName: string;
+      seconds: number;
+      manuals: number;
+      cases: number;
+    }
   | { status: 'cancelled'; written: number }
   | { status: 'error'; message: string };
 
@@ -58,12 +69,20 @@ export function PrepareFieldSection({ user }: { user: User }) {
       }));
       // Cancel here keeps the machines: they are all written already.
       const manuals = await prepareManuals(user.id, result.models, abort.signal);
+      // The bar stays full: the machines are all in.
+      setState((s) => (s.status === 'running' ? { ...s, cases: true } : s));
+      const cases = await prepareOpenCases(
+        user.id,
+        abort.signal,
+        internal ? { kind: 'org', orgId: result.dealerId } : { kind: 'dealer' },
+      );
       setState({
         status: 'done',
         count: result.machines,
         dealerName: result.dealerName,
         seconds,
         manuals,
+        cases,
       });
     } catch (error) {
       if (abort.signal.aborted) setState({ status: 'cancelled', written: written.current });
@@ -84,7 +103,7 @@ export function PrepareFieldSection({ user }: { user: User }) {
       </Title>
       <Text size="sm" c="dimmed">
         Download {internal ? "a dealer's" : "your dealer's"} machines with their details and
-        manuals, so they open without a connection.
+        manuals, and the open cases, so they open without a connection.
       </Text>
       {internal && <DealerPicker value={dealer} onChange={setDealer} disabled={running} />}
       {!online && !running && (
@@ -102,11 +121,13 @@ export function PrepareFieldSection({ user }: { user: User }) {
             striped={!progress}
           />
           <Text size="sm">
-            {state.status === 'running' && state.manualsOf !== undefined
-              ? `Downloading the manuals of ${state.manualsOf} model${state.manualsOf === 1 ? '' : 's'}…`
-              : progress
-                ? `${progress.done} of ${progress.total} machines of ${progress.dealerName}`
-                : 'Starting…'}
+            {state.status === 'running' && state.cases
+              ? 'Downloading the open cases…'
+              : state.status === 'running' && state.manualsOf !== undefined
+                ? `Downloading the manuals of ${state.manualsOf} model${state.manualsOf === 1 ? '' : 's'}…`
+                : progress
+                  ? `${progress.done} of ${progress.total} machines of ${progress.dealerName}`
+                  : 'Starting…'}
           </Text>
         </Stack>
       )}
@@ -132,6 +153,7 @@ export function PrepareFieldSection({ user }: { user: User }) {
             ({state.seconds.toFixed(1)} s).
             {state.manuals > 0 &&
               ` The manuals of ${state.manuals} model${state.manuals === 1 ? '' : 's'} too.`}
+            {state.cases > 0 && ` ${state.cases} open case${state.cases === 1 ? '' : 's'} too.`}
           </Alert>
         )}
         {state.status === 'cancelled' && (

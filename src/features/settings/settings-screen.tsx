@@ -1,3 +1,4 @@
+import { PushSwitch } from '../../components/push-switch';
 import {
   Anchor,
   Button,
@@ -13,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useOnline } from '../../components/use-online';
 import { useProfile } from '../../components/use-profile';
 import { useRemoteConfig } from '../../components/use-remote-config';
 import { usernameBeforeAt } from '../../domain/user-display';
@@ -32,6 +34,7 @@ const schemes = [
 export function SettingsScreen() {
   const user = useProfile();
   const config = useRemoteConfig();
+  const online = useOnline();
   const navigate = useNavigate();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const [leaving, setLeaving] = useState(false);
@@ -47,7 +50,13 @@ export function SettingsScreen() {
     // signOut keeps the outbox: the changes wait, bound to this user, for the next sign-in.
     void signOut().then(() => navigate('/logout', { replace: true }));
   };
-  const logOut = () => (unsent > 0 ? setAsking(true) : logOutNow());
+  // Counted at the click, not from the live count, which may not have loaded for this user yet.
+  const logOut = async () => {
+    if (!user) return;
+    const now = await outboxCounts(user.id);
+    if (now.pending + now.needsAttention > 0) setAsking(true);
+    else logOutNow();
+  };
 
   const syncThenLogOut = async () => {
     setSyncing(true);
@@ -92,6 +101,7 @@ export function SettingsScreen() {
         onChange={(v) => setColorScheme(v as MantineColorScheme)}
         fullWidth
       />
+      <PushSwitch />
 
       <Divider />
       <Anchor component={Link} to="/settings/offline">
@@ -100,11 +110,12 @@ export function SettingsScreen() {
       <Anchor component={Link} to="/support/ku">
         Training
       </Anchor>
-      <Button color="red" variant="light" onClick={logOut} loading={leaving}>
+      <Button color="red" variant="light" onClick={() => void logOut()} loading={leaving}>
         Log Out
       </Button>
       <UnsentChangesModal
         count={unsent}
+        online={online}
         opened={asking && unsent > 0}
         syncing={syncing}
         onSyncNow={() => void syncThenLogOut()}

@@ -1,0 +1,135 @@
+import type { FieldValue, LayoutField, RecordKind } from '../../contract/cases';
+import { isNone } from './dependent-picklists';
+import { NUMERIC_TYPES, isEmptyValue, type FormValue, type FormValues } from './dynamic-form';
+import { toSentDateTime, toSentFailureDate } from './wizard-dates';
+
+/*
+ * The fields of a new case or report as sent (product §3 Case and report "fields sent on
+ * creation", §5 Dynamic form, §9). Field names are the CRM's API names: layouts name fields
+ * that way.
+ */
+
+export interface WizardMachine {
+  serial: string;
+  model: string;
+  pin: string;
+  /** The inventory record behind the machine page; null when it was never fetched. */
+  inventoryId: string | null;
+  imei: string | null;
+}
+
+/** Step 3: from the parts catalogue, or typed when the catalogue is not there. */
+export interface FailureDetails {
+  assembly: string;
+  subAssembly: string;
+  /** The key part's name as the catalogue gives it: "<number> <name ...>". */
+  keyPart: string;
+  /** MM/DD/YYYY or empty. */
+  failureDate: string;
+  probableCauseRemarks: string;
+}
+
+export interface CaseCreationInput {
+  kind: RecordKind;
+  productName: string;
+  recordTypeId: string;
+  machine: WizardMachine;
+  subject: string;
+  dtc: string;
+  failure: FailureDetails;
+  accountId: string | null;
+  contactId: string | null;
+  /** Step 4's values by API name. */
+  form: FormValues;
+  /** The layout's fields by API name (types decide how a value is sent). */
+  fields: ReadonlyMap<string, LayoutField>;
+  /** Record defaults and picklist defaults: a form value equal to its default is not sent. */
+  defaults: Readonly<Record<string, FieldValue>>;
+}
+
+/** product §3: the causal part number is the key part's first word, the causal part the rest. */
+export function splitKeyPart(keyPart: string): { number: string; name: string } {
+  const words = keyPart.trim().split(/\s+/).filter(Boolean);
+  return { number: words[0] ?? '', name: words.slice(1).join(' ') };
+}
+
+/** One form value as sent, or undefined when it is left out. */
+export function sentFormValue(
+  field: LayoutField | undefined,
+  value: FormValue | undefined,
+  defaultValue: FieldValue | undefined,
+): string | number | boolean | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string' && isNone(value)) return undefined;
+  if (isEmptyValue(value)) return undefined;
+  let sent: string | number | boolean;
+  if (typeof value === 'object') sent = value.id;
+  else if (typeof value === 'boolean') sent = value;
+  else if (field?.type === 'DateTime') sent = toSentDateTime(value) ?? value.trim();
+  else if (field && NUMERIC_TYPES.has(field.type)) sent = Number(value.trim());
+  else sent = value.trim();
+  if (defaultValue !== undefined && defaultValue !== null && sent === defaultValue) {
+    return undefined;
+  }
+  return sent;
+}
+
+/** The wizard's own fields (not on the dynamic form): these are sent whenever they have a value. */
+const WIZARD_FIELDS = new Set([
+  'Origin',
+  'RecordTypeId',
+  'Inventory__c',
+  'AccountId',
+  'ContactId',
+  'Subject',
+  'DTC_Error_Codes__c',
+  'Serial_Number__c',
+  'Model_Number__c',
+  'PIN__c',
+  'IMEI_Number__c',
+  'Failure_Date__c',
+  'Probable_Cause_Remarks__c',
+  'Assembly__c',
+  'Sub_Assembly__c',
+  'Causal_Part_Number__c',
+  'Causal_Part__c',
+]);
+
+/** Builds the record's fields, in the order of the product's creation list. */
+export function buildCaseFields(
+  input: CaseCreationInput,
+): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  const put = (name: string, value: string | null | undefined) => {
+    const text = value?.trim();
+    if (text && !isNone(text)) out[name] = text;
+  };
+  const keyPart = splitKeyPart(input.failure.keyPart);
+
+  out.Origin = `${input.productName} App`;
+  put('Inventory__c', input.machine.inventoryId);
+  out.RecordTypeId = input.recordTypeId;
+  put('AccountId', input.accountId);
+  put('ContactId', input.contactId);
+  put('Subject', input.subject);
+  put('DTC_Error_Codes__c', input.dtc);
+  put('Serial_Number__c', input.machine.serial);
+  put('Model_Number__c', input.machine.model);
+  put('PIN__c', input.machine.pin);
+  put('IMEI_Number__c', input.machine.imei);
+  put('Failure_Date__c', toSentFailureDate(input.failure.failureDate));
+  put('Probable_Cause_Remarks__c', input.failure.probableCauseRemarks);
+  put('Assembly__c', input.failure.assembly);
+  put('Sub_Assembly__c', input.failure.subAssembly);
+  put('Causal_Part_Number__c', keyPart.number);
+  put('Causal_Part__c', keyPart.name);
+
+  for (const [name, value] of Object.entries(input.form)) {
+    if (WIZARD_FIELDS.has(name)) continue;
+    const field = input.fields.get(name);
+    if (field && !field.editableForNew) continue;
+    const sent = sentFormValue(field, value, input.defaults[name]);
+    if (sent !== undefined) out[name] = sent;
+  }
+  return out;
+}

@@ -1,0 +1,613 @@
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Container,
+  FileButton,
+  Group,
+  Image,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import {
+  CASE_CREATION_ERROR_MESSAGE,
+  CONTACT_CREATION_ERROR_MESSAGE,
+  SUBJECT_REQUIRED_MESSAGE,
+  type AnalyticsEventType,
+  createCaseResponseSchema,
+} from '../../../contract/case-create';
+import type { LayoutResponse, Picklist, RecordKind } from '../../../contract/cases';
+import { getLayout } from '../../api/cases';
+import { getPicklists, getRecordTypes, sendWizardEvents } from '../../api/wizard';
+import { wizardEvent } from '../../domain/wizard-events';
+import { useProfile } from '../../components/use-profile';
+import { useRemoteConfig } from '../../components/use-remote-config';
+import { db } from '../../db/db';
+import { buildCaseFields, type FailureDetails } from '../../domain/case-payload';
+import { initialPicklistState, type PicklistState } from '../../domain/dependent-picklists';
+import {
+  FORM_PAGES,
+  formErrors,
+  layoutFields,
+  pageFields,
+  type FormValues,
+} from '../../domain/dynamic-form';
+import { machineDetailPath, casePath } from '../../domain/machine-links';
+import { canLeaveParties } from '../../domain/new-contact';
+import { parseMachineRouteParams } from '../../domain/route-params';
+import {
+  RESTART_STEP,
+  firstStep,
+  nextMove,
+  parseStep,
+  previousMove,
+  type WizardFlow,
+  type WizardMove,
+  type WizardStep,
+} from '../../domain/wizard-steps';
+import { localReference, queueNewCase } from '../../sync/case-create';
+import type { UpdateFile } from '../../sync/case-update';
+import { preparePhoto } from './photo-worker';
+import { useObjectUrls } from './use-object-urls';
+import { WizardFormPage, useWizardForm } from './wizard-form';
+import {
+  ConfirmationStep,
+  ErrorStep,
+  FailureStep,
+  PartiesStep,
+  StepButtons,
+  SuggestionsStep,
+  SymptomStep,
+  failureErrors,
+  type FailureErrors,
+  type Parties,
+} from './wizard-steps';
+
+/*
+ * The create case / report wizard (product §2 Create case or report wizard, §4 Wizard). What
+ * the user types is kept as a draft on the device (per user) as they go; submitting queues the
+ * whole case in the outbox (sync/case-create.ts), online or not.
+ */
+
+interface WizardState {
+  /** One run of the wizard, for analytics (product §4). */
+  wizardId: string;
+  step: WizardStep;
+  subject: string;
+  dtc: string;
+  articles: string[];
+  failure: FailureDetails;
+  parties: Parties;
+  form: FormValues;
+  message: string;
+  files: (UpdateFile & { key: string })[];
+}
+
+const EMPTY_FAILURE: FailureDetails = {
+  assembly: '',
+  subAssembly: '',
+  keyPart: '',
+  failureDate: '',
+  probableCauseRemarks: '',
+};
+
+interface Definition {
+  layout: LayoutResponse;
+  picklists: Record<string, Picklist>;
+}
+
+function useDefinition(kind: RecordKind, ownerUserId: string | undefined) {
+  const [def, setDef] = useState<Definition | null | 'failed'>(null);
+  useEffect(() => {
+    if (!ownerUserId) return;
+    const ctl = new AbortController();
+    void (async () => {
+      try {
+        const type = (await getRecordTypes(ctl.signal)).find((t) => t.kind === kind);
+        if (!type) throw new Error('no record type');
+        const [layout, picklists] = await Promise.all([
+          getLayout(type.id, ctl.signal),
+          getPicklists(type.id, ctl.signal),
+        ]);
+        await db.caseLayouts.put({
+          ownerUserId,
+          recordTypeId: type.id,
+          layout,
+          syncedAt: Date.now(),
+        });
+        setDef({ layout, picklists: picklists.picklists });
+      } catch {
+        if (ctl.signal.aborted) return;
+        // Offline: the layout kept from an earlier visit (picklists then offer no values).
+        const kept = (await db.caseLayouts.where({ ownerUserId }).toArray()).find(
+          (r) => r.layout.recordType.kind === kind,
+        );
+        setDef(kept ? { layout: kept.layout, picklists: {} } : 'failed');
+      }
+    })();
+    return () => ctl.abort();
+  }, [kind, ownerUserId]);
+  return def;
+}
+
+let fileCounter = 0;
+
+export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
+  const params = useParams();
+  const navigate = useNavigate();
+  const user = useProfile();
+  const config = useRemoteConfig();
+  const machineKey = parseMachineRouteParams(params.param1, params.param2, params.param3);
+  const machineFromRoute = !!(machineKey.serial && machineKey.model);
+  const kind: RecordKind = flow === 'report' ? 'Report' : 'Case';
+  const def = useDefinition(kind, user?.id);
+  const draftId = `${flow}|${machineKey.model ?? ''}|${machineKey.serial ?? ''}`;
+
+  const machineRow = useLiveQuery(
+    async () =>
+      user && machineKey.serial && machineKey.model
+        ? await db.machines.get({
+            ownerUserId: user.id,
+            model: machineKey.model,
+            serial: machineKey.serial,
+          } as never)
+        : undefined,
+    [user?.id, machineKey.serial, machineKey.model],
+  );
+
+  const [state, setState] = useState<WizardState | null>(null);
+  const [symptomError, setSymptomError] = useState<string | null>(null);
+  const [failErrors, setFailErrors] = useState<FailureErrors>({});
+  const [partiesChecked, setPartiesChecked] = useState(false);
+  const [picklistState, setPicklistState] = useState<PicklistState | null>(null);
+  const [queuedId, setQueuedId] = useState<string | null>(null);
+  const [errorMessage, setErrorMessage] = useState('');
+  const [preparing, setPreparing] = useState(0);
+  // Set once submitting starts: a draft save still waiting must not bring the draft back.
+  const submitting = useRef(false);
+
+  // Start from the draft, or fresh with the user's own account and contact (product §6).
+  useEffect(() => {
+    if (!user || state) return;
+    void db.caseDrafts.get([user.id, draftId]).then((draft) => {
+      const saved = draft?.state as WizardState | undefined;
+      const step = saved ? parseStep(saved.step) : null;
+      setState(
+        saved && step !== null && step !== 6
+          ? { ...saved, step }
+          : {
+              wizardId: crypto.randomUUID(),
+              step: firstStep(machineFromRoute),
+              subject: '',
+              dtc: '',
+              articles: [],
+              failure: EMPTY_FAILURE,
+              parties: {
+                accountId: user.accountId,
+                accountName: user.accountName ?? '',
+                contactId: user.contactId,
+                contactName: user.contactName ?? '',
+                newContact: null,
+              },
+              form: {},
+              message: '',
+              files: [],
+            },
+      );
+    });
+  }, [user, draftId, machineFromRoute, state]);
+
+  // Keep the draft as the user goes (product §2 Differs), until it is queued.
+  useEffect(() => {
+    if (!user || !state || queuedId || state.step === 6) return;
+    const t = setTimeout(() => {
+      if (submitting.current) return;
+      void db.caseDrafts.put({
+        ownerUserId: user.id,
+        id: draftId,
+        flow,
+        serial: machineKey.serial ?? '',
+        model: machineKey.model ?? '',
+        pin: machineKey.pin ?? '',
+        subject: state.subject,
+        state,
+        updatedAt: Date.now(),
+      });
+    }, 300);
+    return () => clearTimeout(t);
+  }, [user, state, queuedId, draftId, flow, machineKey.serial, machineKey.model, machineKey.pin]);
+
+  const formFields = useMemo(() => {
+    if (!def || def === 'failed' || !state) return [];
+    const page = state.step === 4.1 ? 1 : 0;
+    return pageFields(def.layout, kind, page, state.form);
+  }, [def, state, kind]);
+  const allFields = useMemo(
+    () => (def && def !== 'failed' ? [...layoutFields(def.layout).values()] : []),
+    [def],
+  );
+  const form = useWizardForm(allFields, state?.form ?? {});
+  const formStarted = useRef(false);
+  useEffect(() => {
+    if (!def || def === 'failed' || !state || formStarted.current) return;
+    formStarted.current = true;
+    const ps = initialPicklistState(def.picklists, state.form as Record<string, string>);
+    setPicklistState(ps);
+    form.setValues({ ...state.form, ...ps.values });
+  }, [def, state, form]);
+
+  const queued = useLiveQuery(
+    async () => (queuedId ? await db.outbox.get(queuedId) : undefined),
+    [queuedId],
+  );
+  const contactRefused = useLiveQuery(
+    async () =>
+      queued?.dependsOn[0]
+        ? (await db.outbox.get(queued.dependsOn[0]))?.status === 'needs-attention'
+        : false,
+    [queued?.dependsOn[0]],
+  );
+  const created =
+    queued?.status === 'done' ? createCaseResponseSchema.safeParse(queued.result).data : undefined;
+
+  const machinePage = () =>
+    void navigate(
+      machineFromRoute
+        ? machineDetailPath({
+            serial: machineKey.serial,
+            model: machineKey.model,
+            pin: machineKey.pin,
+          })
+        : '/support',
+    );
+
+  if (user === undefined || !state) return <Loader aria-label="Loading" />;
+  if (flow === 'report' && user?.kind !== 'internal') {
+    return (
+      <Container>
+        <Alert color="red">Reports are for internal users only.</Alert>
+      </Container>
+    );
+  }
+  const update = (change: Partial<WizardState>) => setState((s) => (s ? { ...s, ...change } : s));
+  const track = (type: AnalyticsEventType, detail?: Parameters<typeof wizardEvent>[4]) =>
+    sendWizardEvents({
+      events: [
+        wizardEvent(
+          crypto.randomUUID(),
+          new Date(),
+          {
+            wizardId: state.wizardId,
+            recordType: kind,
+            subject: state.subject,
+            serialNumber: machineKey.serial ?? null,
+            modelNumber: machineKey.model ?? null,
+            dtcCode: state.dtc,
+          },
+          type,
+          detail,
+        ),
+      ],
+    });
+  const syncForm = () => update({ form: { ...state.form, ...form.getValues() } });
+
+  const submit = async () => {
+    if (!def || def === 'failed' || !user) return;
+    submitting.current = true;
+    const values = { ...state.form, ...form.getValues() };
+    try {
+      const fields = buildCaseFields({
+        kind,
+        productName: config?.productName ?? 'Torque',
+        recordTypeId: def.layout.recordType.id,
+        machine: {
+          serial: machineKey.serial ?? '',
+          model: machineKey.model ?? '',
+          pin: machineKey.pin ?? machineRow?.pin ?? '',
+          inventoryId: machineRow?.inventoryId ?? null,
+          imei: machineRow?.detail.imei ?? null,
+        },
+        subject: state.subject,
+        dtc: state.dtc,
+        failure: state.failure,
+        accountId: state.parties.accountId,
+        contactId: state.parties.newContact ? null : state.parties.contactId,
+        form: values,
+        fields: layoutFields(def.layout),
+        defaults: def.layout.defaults,
+      });
+      const nc = state.parties.newContact;
+      const q = await queueNewCase({
+        kind,
+        fields,
+        newContact:
+          nc && state.parties.accountId ? { ...nc, accountId: state.parties.accountId } : null,
+        files: state.files,
+        message: state.message,
+        draftId,
+      });
+      setQueuedId(q.caseEntry.id);
+      track('ticket_create', { caseId: q.caseEntry.id });
+      update({ step: 6 });
+    } catch {
+      submitting.current = false;
+      setErrorMessage(CASE_CREATION_ERROR_MESSAGE);
+      update({ step: 'error' });
+    }
+  };
+
+  const apply = (move: WizardMove) => {
+    if (move.to === 'machine') machinePage();
+    else if (move.to === 'submit') void submit();
+    else update({ step: move.step });
+  };
+  const leave = (reason: 'Solved' | 'Quit') => {
+    track('ticket_cancel', { reason });
+    void db.caseDrafts.delete([user!.id, draftId]);
+    machinePage();
+  };
+
+  const next = () => {
+    const step = state.step;
+    if (step === 1 && state.subject.trim() === '') {
+      setSymptomError(SUBJECT_REQUIRED_MESSAGE);
+      return;
+    }
+    setSymptomError(null);
+    if (step === 1) track('ticket_field_update', { field: 'Subject' });
+    if (step === 3) {
+      const errors = failureErrors(state.failure);
+      setFailErrors(errors);
+      if (Object.keys(errors).length > 0) return;
+    }
+    if (step === 3.5) {
+      setPartiesChecked(true);
+      if (!canLeaveParties(state.parties)) return;
+    }
+    if (step === 4 || step === 4.1) {
+      const errors = formErrors(formFields, form.getValues());
+      form.setErrors(errors);
+      if (Object.keys(errors).length > 0) {
+        // product §5: any error blocks and scrolls to the top.
+        window.scrollTo?.({ top: 0 });
+        return;
+      }
+      syncForm();
+    }
+    const move = nextMove(flow, step);
+    if (move.to === 'step') track('ticket_next_stage', { stage: move.step });
+    apply(move);
+  };
+  const previous = () => {
+    if (state.step === 4 || state.step === 4.1) syncForm();
+    apply(previousMove(flow, state.step, machineFromRoute));
+  };
+
+  const pick = (chosen: File[]) => {
+    setPreparing((n) => n + chosen.length);
+    for (const file of chosen) {
+      preparePhoto(file)
+        .then((p) =>
+          setState((s) =>
+            s
+              ? {
+                  ...s,
+                  files: [
+                    ...s.files,
+                    { key: `f${++fileCounter}`, name: p.name, type: p.type, blob: p.blob },
+                  ],
+                }
+              : s,
+          ),
+        )
+        .catch(() => undefined)
+        .finally(() => setPreparing((n) => n - 1));
+    }
+  };
+
+  const title = `Create ${kind}`;
+  const machineLine = `${machineKey.model ?? ''} ${machineKey.serial ?? ''}`.trim();
+  const loadingForm = def === null;
+
+  return (
+    <Container size="sm" py="md" data-testid="case-wizard" data-step={String(state.step)}>
+      <Stack gap="md">
+        <Title order={1} size="h3">
+          {title}
+        </Title>
+        {machineLine && <Text c="dimmed">{machineLine}</Text>}
+
+        {state.step === 0 && (
+          <>
+            <Text>Open the machine first: search it by model and serial.</Text>
+            <Button onClick={() => void navigate('/support/machine/search')}>Machine search</Button>
+          </>
+        )}
+        {state.step === 1 && (
+          <>
+            <SymptomStep
+              model={machineKey.model ?? ''}
+              subject={state.subject}
+              dtc={state.dtc}
+              error={symptomError}
+              onChange={(c) => update(c)}
+            />
+            <StepButtons onPrevious={previous} onNext={next} />
+          </>
+        )}
+        {state.step === 2 && (
+          <>
+            <SuggestionsStep
+              query={{
+                subject: state.subject,
+                dtc: state.dtc,
+                serial: machineKey.serial ?? '',
+                model: machineKey.model ?? '',
+              }}
+              onOpened={(id) =>
+                update({
+                  articles: state.articles.includes(id) ? state.articles : [...state.articles, id],
+                })
+              }
+              onSolved={() => leave('Solved')}
+              onCancel={() => leave('Quit')}
+            />
+            <StepButtons onPrevious={previous} onNext={next} />
+          </>
+        )}
+        {state.step === 3 && (
+          <>
+            <FailureStep
+              model={machineKey.model ?? ''}
+              value={state.failure}
+              errors={failErrors}
+              onChange={(c) => update({ failure: { ...state.failure, ...c } })}
+            />
+            <StepButtons onPrevious={previous} onNext={next} />
+          </>
+        )}
+        {state.step === 3.5 && (
+          <>
+            <PartiesStep
+              value={state.parties}
+              showErrors={partiesChecked}
+              onChange={(parties) => update({ parties })}
+            />
+            <StepButtons onPrevious={previous} onNext={next} />
+          </>
+        )}
+        {(state.step === 4 || state.step === 4.1) &&
+          (loadingForm ? (
+            <Loader aria-label="Loading the form" />
+          ) : def === 'failed' || !picklistState ? (
+            <Alert color="red">{CASE_CREATION_ERROR_MESSAGE}</Alert>
+          ) : (
+            <>
+              <WizardFormPage
+                heading={FORM_PAGES[kind][state.step === 4.1 ? 1 : 0].heading}
+                fields={formFields}
+                form={form}
+                picklists={def.picklists}
+                picklistState={picklistState}
+                onPicklistState={(ps) => {
+                  setPicklistState(ps);
+                  syncForm();
+                }}
+              />
+              <StepButtons
+                onPrevious={previous}
+                onNext={next}
+                nextLabel={flow === 'report' && state.step === 4.1 ? 'Submit' : 'Next'}
+              />
+            </>
+          ))}
+        {state.step === 5 && (
+          <>
+            <Title order={2} size="h4">
+              Attachments
+            </Title>
+            <FileButton
+              onChange={pick}
+              accept="image/*,.heic,.heif,application/pdf,text/plain,.csv"
+              multiple
+            >
+              {(props) => (
+                <Button variant="default" {...props}>
+                  Upload
+                </Button>
+              )}
+            </FileButton>
+            {preparing > 0 && <Loader size="sm" aria-label="Preparing photos" />}
+            <Previews
+              files={state.files}
+              onRemove={(key) => update({ files: state.files.filter((f) => f.key !== key) })}
+            />
+            <Textarea
+              label="Message"
+              rows={4}
+              value={state.message}
+              onChange={(e) => update({ message: e.currentTarget.value })}
+            />
+            <StepButtons
+              onPrevious={previous}
+              onNext={next}
+              nextLabel="Submit"
+              busy={preparing > 0}
+            />
+          </>
+        )}
+        {state.step === 6 &&
+          (contactRefused ? (
+            <Alert color="red" role="alert">
+              {CONTACT_CREATION_ERROR_MESSAGE} Fix the contact on Offline &amp; sync and send it
+              again; nothing is lost.
+            </Alert>
+          ) : queued?.status === 'needs-attention' ? (
+            <ErrorStep
+              message={CASE_CREATION_ERROR_MESSAGE}
+              onRestart={() => update({ step: RESTART_STEP })}
+            />
+          ) : (
+            <ConfirmationStep
+              kind={kind}
+              caseNumber={created?.caseNumber ?? null}
+              localReference={queuedId ? localReference(queuedId) : ''}
+              onGoToCase={created ? () => void navigate(casePath(created.id)) : null}
+            />
+          ))}
+        {state.step === 'error' && (
+          <ErrorStep message={errorMessage} onRestart={() => update({ step: RESTART_STEP })} />
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function Previews({
+  files,
+  onRemove,
+}: {
+  files: (UpdateFile & { key: string })[];
+  onRemove: (key: string) => void;
+}) {
+  const urls = useObjectUrls(
+    useMemo(
+      () => new Map(files.filter((f) => f.type.startsWith('image/')).map((f) => [f.key, f.blob])),
+      [files],
+    ),
+  );
+  return (
+    <SimpleGrid cols={3} data-testid="wizard-previews">
+      {files.map((f) => (
+        <Stack key={f.key} gap={4}>
+          {urls.get(f.key) ? <Image src={urls.get(f.key)} alt={f.name} h={90} fit="cover" /> : null}
+          <Group gap={4} wrap="nowrap">
+            <Text size="xs" truncate>
+              {f.name}
+            </Text>
+            <CloseButton
+              aria-label={`Remove ${f.name}`}
+              size="sm"
+              onClick={() => onRemove(f.key)}
+            />
+          </Group>
+        </Stack>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export function CaseCreateScreen() {
+  return <CaseWizardScreen flow="case" />;
+}
+
+export function ReportCreateScreen() {
+  return <CaseWizardScreen flow="report" />;
+}

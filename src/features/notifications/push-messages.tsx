@@ -1,0 +1,153 @@
+import { CloseButton, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { pushPayloadSchema, type Notification } from '../../../contract/notifications';
+import { useProfile } from '../../components/use-profile';
+import { db } from '../../db/db';
+import { messagePath } from '../../domain/notification-links';
+import {
+  storePushedMessage,
+  unreadCount,
+  type PushClientMessage,
+} from '../../sync/notification-store';
+import { markMessageRead } from '../../sync/notifications';
+
+/** product §9: snackbars, at most 3 at once, hidden after 15 s. */
+export const MAX_TOASTS = 3;
+export const TOAST_MS = 15_000;
+/** The last messages, kept for the tab's session (product §2 In-app message toasts). */
+export const TOAST_STORAGE_KEY = 'torque.pushMessages';
+const KEEP = 20;
+
+function remember(message: Notification) {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(TOAST_STORAGE_KEY) ?? '[]') as Notification[];
+    const next = [message, ...kept.filter((m) => m.id !== message.id)].slice(0, KEEP);
+    sessionStorage.setItem(TOAST_STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // Storage full or unavailable: the toast still shows.
+  }
+}
+
+/**
+ * Pushes while the app is open (product §2 In-app message toasts): the service worker passes
+ * each one here; it shows as a snackbar (3 at most, the rest wait their turn), a click opens
+ * what it is about. Also follows a system notification's click and keeps the app badge.
+ */
+export function PushMessages() {
+  const navigate = useNavigate();
+  const user = useProfile();
+  const userId = user?.id;
+  const [shown, setShown] = useState<Notification[]>([]);
+  const waiting = useRef<Notification[]>([]);
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  const hide = (id: string) => {
+    clearTimeout(timers.current.get(id));
+    timers.current.delete(id);
+    setShown((s) => {
+      const rest = s.filter((m) => m.id !== id);
+      const next = waiting.current.shift();
+      return next ? [...rest, next] : rest;
+    });
+  };
+  const hideRef = useRef(hide);
+  hideRef.current = hide;
+
+  useEffect(() => {
+    for (const m of shown) {
+      if (!timers.current.has(m.id)) {
+        timers.current.set(
+          m.id,
+          setTimeout(() => hideRef.current(m.id), TOAST_MS),
+        );
+      }
+    }
+  }, [shown]);
+  useEffect(() => {
+    const all = timers.current;
+    return () => all.forEach((t) => clearTimeout(t));
+  }, []);
+
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return;
+    const onMessage = (event: MessageEvent) => {
+      const data = event.data as PushClientMessage | null;
+      if (data?.type === 'open-path') {
+        void navigate(data.path);
+        return;
+      }
+      if (data?.type !== 'push-message') return;
+      const parsed = pushPayloadSchema.safeParse(data.message);
+      if (!parsed.success) return;
+      const message = parsed.data;
+      remember(message);
+      // The service worker stored it already; storing again is harmless and covers a page
+      // that got the message from an older worker.
+      if (userId) void storePushedMessage(db, userId, message);
+      setShown((s) => {
+        if (s.some((m) => m.id === message.id)) return s;
+        if (s.length < MAX_TOASTS) return [...s, message];
+        waiting.current.push(message);
+        return s;
+      });
+    };
+    navigator.serviceWorker.addEventListener('message', onMessage);
+    return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+  }, [navigate, userId]);
+
+  const unread = useLiveQuery(() => (userId ? unreadCount(db, userId) : 0), [userId]);
+  useEffect(() => {
+    if (unread === undefined) return;
+    const nav = navigator as Navigator & {
+      setAppBadge?: (n?: number) => Promise<void>;
+      clearAppBadge?: () => Promise<void>;
+    };
+    // Where the browser supports it (product §2 Push); elsewhere nothing to do.
+    const done = unread > 0 ? nav.setAppBadge?.(unread) : nav.clearAppBadge?.();
+    done?.catch(() => undefined);
+  }, [unread]);
+
+  if (shown.length === 0) return null;
+  return (
+    <Stack
+      gap="xs"
+      role="region"
+      aria-label="New messages"
+      style={{
+        position: 'fixed',
+        top: 64,
+        right: 12,
+        left: 12,
+        zIndex: 400,
+        maxWidth: 420,
+        marginLeft: 'auto',
+      }}
+    >
+      {shown.map((m) => (
+        <Paper key={m.id} shadow="md" withBorder p="sm" role="status" data-testid="push-toast">
+          <Stack gap={2} style={{ position: 'relative' }}>
+            <CloseButton
+              aria-label={`Dismiss ${m.title}`}
+              onClick={() => hide(m.id)}
+              style={{ position: 'absolute', top: 0, right: 0 }}
+            />
+            <UnstyledButton
+              onClick={() => {
+                hide(m.id);
+                void markMessageRead(m.id);
+                void navigate(messagePath(m));
+              }}
+            >
+              <Text fw={700} pr={28}>
+                {m.title}
+              </Text>
+              <Text size="sm">{m.body}</Text>
+            </UnstyledButton>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

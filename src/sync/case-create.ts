@@ -1,0 +1,133 @@
+import { db, type TorqueDb } from '../db/db';
+import type { OutboxRow } from '../db/schema';
+import { threadText } from '../domain/case-update';
+import type { CaseCreatePayload, ContactCreatePayload } from './case-create-kinds';
+import type { CaseFeedItemPayload, CaseFilePayload } from './case-write-kinds';
+import type { UpdateFile } from './case-update';
+import { signedInUserId } from './current-user';
+import { NoSignedInUserError } from './dcu';
+import { enqueue } from './outbox';
+import { requestReplay } from './replay';
+
+export interface CreateCaseInput {
+  kind: 'Case' | 'Report';
+  /** Built by domain/case-payload.ts; ContactId is replaced when a new contact goes first. */
+  fields: Record<string, string | number | boolean>;
+  newContact: Omit<ContactCreatePayload, 'type'> | null;
+  files: readonly UpdateFile[];
+  message: string;
+  /** The draft this came from: it goes in the same transaction. */
+  draftId?: string;
+}
+
+export interface QueuedCase {
+  contact: OutboxRow | null;
+  caseEntry: OutboxRow;
+  files: OutboxRow[];
+  feedItem: OutboxRow | null;
+}
+
+/** A short local reference shown until the gateway gives the case number. */
+export function localReference(entryId: string): string {
+  return `LOCAL-${entryId.slice(0, 8).toUpperCase()}`;
+}
+
+/**
+ * Queues a new case as one chain (product §4 Wizard, Offline-first): new contact, case, files,
+ * first feed item, each its own write with its own Idempotency-Key and each depending on the one
+ * before, so the case reaches the gateway exactly once, online or not. The draft is removed in
+ * the same transaction: nothing is lost and nothing is queued twice.
+ */
+export async function queueNewCase(
+  input: CreateCaseInput,
+  database: TorqueDb = db,
+): Promise<QueuedCase> {
+  const ownerUserId = await signedInUserId(database);
+  if (!ownerUserId) throw new NoSignedInUserError();
+  const noun = input.kind === 'Report' ? 'report' : 'case';
+  const subject = String(input.fields.Subject ?? '');
+
+  const queued = await database.transaction(
+    'rw',
+    database.outbox,
+    database.caseDrafts,
+    async () => {
+      let at = Date.now();
+      let contact: OutboxRow | null = null;
+      const fields = { ...input.fields };
+      if (input.newContact) {
+        const payload: ContactCreatePayload = { ...input.newContact, type: 'Dealer Contact' };
+        contact = await enqueue(
+          {
+            kind: 'contact-create',
+            payload,
+            summary: `Create contact ${input.newContact.firstName} ${input.newContact.lastName}`,
+            ownerUserId,
+            createdAt: at++,
+          },
+          database,
+        );
+        // The replayer swaps the temporary id for the contact's server id.
+        fields.ContactId = contact.id;
+      }
+      const casePayload: CaseCreatePayload = { fields, caseNumberHint: '' };
+      const caseEntry = await enqueue(
+        {
+          kind: 'case-create',
+          payload: casePayload,
+          summary: `Create ${noun} "${subject}"`,
+          ownerUserId,
+          dependsOn: contact ? [contact.id] : [],
+          createdAt: at++,
+        },
+        database,
+      );
+      const files: OutboxRow[] = [];
+      for (const f of input.files) {
+        const payload: CaseFilePayload = {
+          caseId: caseEntry.id,
+          name: f.name,
+          type: f.type,
+          blob: f.blob,
+        };
+        files.push(
+          await enqueue(
+            {
+              kind: 'case-file',
+              payload,
+              summary: `Upload ${f.name} to the new ${noun}`,
+              ownerUserId,
+              dependsOn: [caseEntry.id],
+              createdAt: at++,
+            },
+            database,
+          ),
+        );
+      }
+      let feedItem: OutboxRow | null = null;
+      const body = threadText(input.message);
+      if (body !== '' || files.length > 0) {
+        const payload: CaseFeedItemPayload = {
+          caseId: caseEntry.id,
+          body,
+          fileIds: files.map((f) => f.id),
+        };
+        feedItem = await enqueue(
+          {
+            kind: 'case-feed-item',
+            payload,
+            summary: `Post the first message of the new ${noun}`,
+            ownerUserId,
+            dependsOn: [caseEntry.id, ...files.map((f) => f.id)],
+            createdAt: at,
+          },
+          database,
+        );
+      }
+      if (input.draftId) await database.caseDrafts.delete([ownerUserId, input.draftId]);
+      return { contact, caseEntry, files, feedItem };
+    },
+  );
+  void requestReplay();
+  return queued;
+}

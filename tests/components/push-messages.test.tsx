@@ -1,0 +1,98 @@
+import './setup-dom';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pushPayloadSchema, type Notification } from '../../contract/notifications';
+import {
+  MAX_TOASTS,
+  PushMessages,
+  TOAST_MS,
+  TOAST_STORAGE_KEY,
+} from '../../src/features/notifications/push-messages';
+import { makeUser, renderScreen, resetDb, signInLocally } from './render';
+
+const worker = new EventTarget();
+beforeEach(async () => {
+  await resetDb();
+  sessionStorage.clear();
+  await signInLocally(makeUser());
+  Object.defineProperty(navigator, 'serviceWorker', { value: worker, configurable: true });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 200 })),
+  );
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const message = (n: number): Notification =>
+  pushPayloadSchema.parse({
+    id: `m${n}`,
+    type: 'Knowledge',
+    title: `Bulletin ${n}`,
+    body: 'Front axle',
+    createdAt: new Date().toISOString(),
+    delivered: true,
+    read: false,
+    knowledgeCategory: 'Manuals',
+    searchTerm: 'axle',
+  });
+const push = (m: Notification) =>
+  act(() => {
+    worker.dispatchEvent(
+      new MessageEvent('message', { data: { type: 'push-message', message: m } }),
+    );
+  });
+
+function Where() {
+  const l = useLocation();
+  return <div data-testid="where">{`${l.pathname}${l.search}`}</div>;
+}
+
+describe('In-app message toasts', () => {
+  it('shows at most 3, hides each after 15 s, lets the next in and keeps the messages for the session', async () => {
+    renderScreen(<PushMessages />, '/home');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    for (let i = 1; i <= 4; i++) push(message(i));
+    expect(screen.getAllByTestId('push-toast')).toHaveLength(MAX_TOASTS);
+    expect(screen.queryByText('Bulletin 4')).toBeNull();
+    act(() => vi.advanceTimersByTime(TOAST_MS - 100));
+    expect(screen.getAllByTestId('push-toast')).toHaveLength(3);
+    act(() => vi.advanceTimersByTime(200));
+    // All three hid; the waiting one took a place.
+    expect(screen.getByText('Bulletin 4')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(TOAST_MS));
+    expect(screen.queryAllByTestId('push-toast')).toHaveLength(0);
+    const kept = JSON.parse(sessionStorage.getItem(TOAST_STORAGE_KEY) ?? '[]') as Notification[];
+    expect(kept.map((m) => m.id)).toEqual(['m4', 'm3', 'm2', 'm1']);
+  });
+
+  it('opens what a toast is about on click, and follows a notification click from the worker', async () => {
+    renderScreen(
+      <Routes>
+        <Route
+          path="*"
+          element={
+            <>
+              <PushMessages />
+              <Where />
+            </>
+          }
+        />
+      </Routes>,
+      '/home',
+    );
+    push(message(7));
+    fireEvent.click(screen.getByText('Bulletin 7'));
+    expect(screen.getByTestId('where').textContent).toBe('/knowledge?s=axle&c=manuals');
+    expect(screen.queryAllByTestId('push-toast')).toHaveLength(0);
+    act(() => {
+      worker.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'open-path', path: '/support/case/500A' } }),
+      );
+    });
+    expect(screen.getByTestId('where').textContent).toBe('/support/case/500A');
+  });
+});

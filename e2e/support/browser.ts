@@ -1,5 +1,11 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -27,8 +33,15 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-export async function newContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl(), viewport: { width: 412, height: 915 } });
+export async function newContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 412, height: 915 },
+    ...options,
+  });
 }
 
 export const PASSWORD = 'torque';
@@ -82,8 +95,9 @@ export async function tokensInWebStorage(page: Page): Promise<string[]> {
 export async function signedInPage(
   browser: Browser,
   email: string,
+  options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser);
+  const context = await newContext(browser, options);
   const page = await context.newPage();
   await signIn(page, email);
   return { context, page };

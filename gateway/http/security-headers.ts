@@ -4,7 +4,7 @@
  *
  * The Content-Security-Policy allows scripts from this origin only, plus the inline scripts of
  * the built index.html by their SHA-256 (the colour-scheme script that must run before first
- * paint). Styles may be inline: Mantine writes style attributes and <style> elements, and the
+ * paint), and eval for the HEIC decoder. Styles may be inline: Mantine writes style attributes and <style> elements, and the
  * IdP's pages carry their own <style>. Nobody may frame the app (frame-ancestors 'none'); the
  * camera is allowed to the app itself (the QR and barcode scanners), nothing else is.
  */
@@ -43,7 +43,11 @@ export function cspDirectives(
   const attachments = originOf(config.knowledgeAttachmentBaseUrl);
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...scriptHashes],
+    // 'unsafe-eval' is for heic2any: its decoder is libheif built by Emscripten, whose bindings
+    // are made with `new Function`, and Chromium runs a dedicated worker (and the blob worker it
+    // starts) under the page's policy, so the photo worker cannot be given one of its own.
+    // Inline scripts stay refused: injected markup still cannot run.
+    'script-src': ["'self'", ...scriptHashes, "'unsafe-eval'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...attachments],
     'media-src': ["'self'", 'blob:'],

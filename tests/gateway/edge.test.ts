@@ -159,7 +159,7 @@ describe.each(lanes)('the edge of the gateway on $name', (lane) => {
         const csp = String(res.headers['content-security-policy']);
         expect(csp, url).toContain("frame-ancestors 'none'");
         expect(csp, url).toContain("object-src 'none'");
-        expect(scriptSrc(csp), url).toBe(`script-src 'self' ${hash}`);
+        expect(scriptSrc(csp), url).toBe(`script-src 'self' ${hash} 'unsafe-eval'`);
         expect(res.headers['x-content-type-options'], url).toBe('nosniff');
         expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
         expect(res.headers['permissions-policy'], url).toContain('camera=(self)');

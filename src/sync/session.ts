@@ -4,6 +4,7 @@ import { setSessionRenewer } from '../api/client';
 import { ApiError } from '../api/errors';
 import { clearIdentityCache, renewIdTokenSilently } from '../api/identity';
 import { endSessionOrRemember, settlePendingLogout } from '../api/logout-pending';
+import { forgetSessionHint, rememberSessionUntil } from '../api/session-hint';
 import { signInPrompt } from '../api/sign-in-prompt';
 import { db } from '../db/db';
 import { COLOR_SCHEME_KEY } from './color-scheme-key';
@@ -33,6 +34,7 @@ export function onSessionStatus(listener: (status: SessionStatus) => void): () =
  */
 export async function storeSession(res: SessionResponse): Promise<void> {
   followSession(res.user.id, Date.parse(res.expiresAt));
+  rememberSessionUntil(Date.parse(res.expiresAt));
   await db.transaction('rw', db.profile, db.session, async () => {
     await db.profile.put({ key: 'me', user: res.user, syncedAt: Date.now() });
     await db.session.put({
@@ -54,6 +56,7 @@ export async function saveSession(res: SessionResponse): Promise<void> {
  */
 async function clearLocalSession(): Promise<void> {
   dropHomeSnapshot();
+  forgetSessionHint();
   await db.transaction('rw', db.profile, db.session, async () => {
     await db.profile.delete('me');
     await db.session.delete('current');
@@ -85,8 +88,11 @@ async function resolveSession(): Promise<SessionStatus> {
   // A Log Out made offline is paid first; until it is, no cookie is trusted.
   if (!(await settlePendingLogout())) return 'signed-out';
   if (await hasValidLocalSession()) {
-    // Render from the device at once (offline start) and confirm with the gateway behind it.
-    askGateway().then(setStatus, () => undefined);
+    // Render from the device at once (offline start) and confirm with the gateway behind it,
+    // once there is a connection to ask over: asked offline, it fails in the console.
+    const confirm = () => void askGateway().then(setStatus, () => undefined);
+    if (navigator.onLine) confirm();
+    else window.addEventListener('online', confirm, { once: true });
     return 'signed-in';
   }
   try {

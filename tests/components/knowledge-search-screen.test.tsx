@@ -82,9 +82,13 @@ describe('knowledge search (product §2)', () => {
     expect(first.querySelector('mark')?.textContent).toBe('hydraulic');
     expect(within(first).getByTestId('knowledge-category').textContent).toBe('Pump Seals');
 
+    // jsdom has no scrolling: the spy stands for the window a new page must scroll to its top.
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     fireEvent.click(screen.getByRole('button', { name: '3' }));
     await waitFor(() => expect(screen.getAllByTestId('knowledge-result')).toHaveLength(3));
     expect(screen.getByTestId('where').textContent).toBe('/knowledge?s=hydraulic&c=manuals&page=3');
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+    scrollTo.mockRestore();
     expect(asked().at(-1)).toBe('q=hydraulic&c=manuals&page=3');
 
     // Stored per user, tab, term and page.

@@ -148,6 +148,23 @@ describe.each(lanes)('knowledge for machines, configuration and bad input on $na
     expect(stutters).toEqual([]);
   });
 
+  it('gives every demo document its own title, so no results page lists one twice', async () => {
+    const repeated = await gw.started.db.kysely
+      .selectFrom('knowledge_documents')
+      .select(['title', (eb) => eb.fn.countAll<string>().as('n')])
+      .groupBy('title')
+      .having((eb) => eb.fn.countAll(), '>', 1)
+      .execute();
+    expect(repeated).toEqual([]);
+    // As a user meets it: one page of a broad search.
+    const page = knowledgeSearchResponseSchema.parse(
+      await json('/api/v1/knowledge/search?q=torque%20specifications'),
+    );
+    const titles = page.results.map((r) => r.title);
+    expect(titles.length).toBeGreaterThan(1);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
   it('has a bulletin for every campaign the machine data holds', async () => {
     const names = await gw.started.db.kysely
       .selectFrom('machine_campaigns')

@@ -82,13 +82,23 @@ function title(kind: Kind, r: Rng, m: ModelSpec, c: ComponentTopic, symptom: str
 
 const FAMILY_LABEL_LOWER = (m: ModelSpec) => FAMILY_LABELS[m.family].toLowerCase();
 
-function body(r: Rng, m: ModelSpec, c: ComponentTopic, symptom: string, image: string | null) {
+function body(
+  r: Rng,
+  m: ModelSpec,
+  c: ComponentTopic,
+  symptom: string,
+  image: string | null,
+  serialsFrom: number | null,
+) {
   const cause = r.pick(c.causes);
   const hours = r.int(2, 60) * 50;
+  // Drawn even when the title already fixed the serials, so every later article stays the same.
+  const drawn = r.int(10, 49);
+  const from = serialsFrom ?? drawn;
   const steps = c.steps.map((s) => `<li>${e(s)}.</li>`).join('');
   return [
     `<h2>Symptom</h2><p>${e(symptom)} on ${e(m.description)} machines, typically reported after ${hours} hours.</p>`,
-    `<h2>Applies to</h2><ul><li>${e(m.model)} (${e(FAMILY_LABELS[m.family])})</li><li>Serial numbers ${r.int(10, 49)}001 and up</li></ul>`,
+    `<h2>Applies to</h2><ul><li>${e(m.model)} (${e(FAMILY_LABELS[m.family])})</li><li>Serial numbers ${from}001 and up</li></ul>`,
     dtcTable(c),
     `<h2>Cause</h2><p>${e(cause)}.</p>`,
     `<h2>Procedure</h2><ol>${steps}</ol>`,
@@ -107,6 +117,10 @@ export function generateArticles(count: number): KnowledgeSeed {
   const documents: KnowledgeDocRow[] = [];
   const files: KnowledgeSeed['files'] = [];
   let bulletins = 0;
+  // How often each title was drawn: a results page listing the same title twice reads as a
+  // fault, so a repeat names the serial numbers it applies to (50001 and up, 51001 and up, ...,
+  // never one of the first article's 10001 to 49001).
+  const drawnTitles = new Map<string, number>();
   for (let i = 1; i <= count; i++) {
     const m = r.pick(MODELS);
     const systems = SYSTEMS.filter((s) => !s.families || s.families.includes(m.family));
@@ -123,12 +137,17 @@ export function generateArticles(count: number): KnowledgeSeed {
       ? `BUL-${String(++bulletins).padStart(6, '0')}`
       : `KA-${String(i).padStart(6, '0')}`;
     const image = i % 37 === 0 ? `${id}-F1` : null;
-    const heading = title(kind, r, m, component, symptom);
+    const drawn = title(kind, r, m, component, symptom);
+    const full = isBulletin ? `Service Bulletin: ${drawn}` : drawn;
+    const repeats = drawnTitles.get(full) ?? 0;
+    drawnTitles.set(full, repeats + 1);
+    const serialsFrom = repeats === 0 ? null : 49 + repeats;
+    const heading = serialsFrom === null ? drawn : `${drawn}, S/N ${serialsFrom}001 and up`;
     documents.push(
       doc({
         id,
         title: isBulletin ? `Service Bulletin: ${heading}` : heading,
-        body_html: body(r, m, component, symptom, image),
+        body_html: body(r, m, component, symptom, image, serialsFrom),
         document_type: isBulletin ? 'Service Bulletin' : 'Article',
         file_type: 'html',
         category_level1: isBulletin ? 'Bulletins' : 'Service',

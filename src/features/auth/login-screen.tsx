@@ -5,6 +5,7 @@ import { NetworkError } from '../../api/errors';
 import { finishSignInRedirect, hasAuthResponse, startSignInRedirect } from '../../api/identity';
 import { settlePendingLogout } from '../../api/logout-pending';
 import { getMe } from '../../api/me';
+import { maySessionBeAlive } from '../../api/session-hint';
 import { safeReturnTo } from '../../domain/return-to';
 import { AuthPage } from './auth-page';
 import { useProductName } from './use-product-name';
@@ -55,8 +56,11 @@ export function LoginScreen() {
     } else {
       // Already signed in (an unknown path, or /login typed by hand): go on.
       // Not while a Log Out made offline is still owed: that cookie is the previous user's.
+      // Only asked while a session stored here may run: a visitor's answer is a 401.
       settlePendingLogout()
-        .then((settled) => (settled ? getMe({ renewOn401: false }) : Promise.reject()))
+        .then((settled) =>
+          settled && maySessionBeAlive() ? getMe({ renewOn401: false }) : Promise.reject(),
+        )
         .then(
           () => live && void navigate(returnTo, { replace: true }),
           () => undefined,

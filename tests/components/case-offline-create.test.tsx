@@ -6,18 +6,6 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  caseAssistResponseSchema,
-  createCaseResponseSchema,
-  dtcCodesResponseSchema,
-  partsCatalogueResponseSchema,
-} from '../../contract/case-create';
-import {
-  caseListResponseSchema,
-  layoutResponseSchema,
-  picklistsResponseSchema,
-  recordTypesResponseSchema,
-} from '../../contract/cases';
 import { CaseSentNotices } from '../../src/components/case-sent-notices';
 import { db } from '../../src/db/db';
 import { CaseListScreen } from '../../src/features/cases/case-list-screen';
@@ -27,9 +15,9 @@ import { MachineDetailScreen } from '../../src/features/machines/machine-detail-
 import { localReference, queueNewCase } from '../../src/sync/case-create';
 import { machineRowOf } from '../../src/sync/machines';
 import { syncNow } from '../../src/sync/replay';
-import { layoutField } from '../domain/wizard-fields';
-import { stubGateway, type GatewayStub } from './gateway-stub';
+import type { GatewayStub } from './gateway-stub';
 import { machineDetail } from './machine-fixtures';
+import { gatewayBehindConnection } from './wizard-gateway';
 import { makeUser, resetDb, signInLocally } from './render';
 
 /*
@@ -41,79 +29,19 @@ import { makeUser, resetDb, signInLocally } from './render';
 vi.setConfig({ testTimeout: 30_000 });
 
 const dana = makeUser();
-let online = true;
+let connection: { online: boolean };
 let gateway: GatewayStub;
-
-const created = {
-  id: 'case-77',
-  caseNumber: '00007707',
-  recordType: 'Case',
-  recordTypeId: 'rt-case',
-  status: 'Created',
-  createdAt: '2026-11-23T12:00:00Z',
-} as const;
-
-function answerTheWizard(stub: GatewayStub) {
-  stub
-    .on('GET', '/api/v1/cases/record-types', recordTypesResponseSchema, () => ({
-      recordTypes: [{ id: 'rt-case', kind: 'Case' as const, name: 'Case' }],
-    }))
-    .on('GET', /^\/api\/v1\/cases\/layouts\//, layoutResponseSchema, () => ({
-      recordType: { id: 'rt-case', kind: 'Case' as const, name: 'Case' },
-      sections: [
-        {
-          id: 'machine',
-          heading: 'Machine Information',
-          fields: [layoutField('Implement_Name__c', 'String', { label: 'Implement Name' })],
-        },
-        {
-          id: 'issue',
-          heading: 'Issue Information',
-          fields: [layoutField('Description', 'TextArea', { label: 'Description' })],
-        },
-      ],
-      defaults: {},
-    }))
-    .on('GET', /^\/api\/v1\/cases\/picklists\//, picklistsResponseSchema, () => ({
-      recordTypeId: 'rt-case',
-      picklists: {},
-    }))
-    .on('GET', '/api/v1/machines/dtc-codes', dtcCodesResponseSchema, () => ({
-      modelNumber: 'M7-172',
-      codes: [],
-    }))
-    .on('GET', '/api/v1/case-assist', caseAssistResponseSchema, () => ({ results: [] }))
-    .on('GET', '/api/v1/parts-catalogue', partsCatalogueResponseSchema, () => ({
-      modelNumber: 'M7-172',
-      bookIds: ['100123'],
-      assemblies: [],
-    }))
-    .on('GET', '/api/v1/cases', caseListResponseSchema, () => ({
-      cases: [],
-      next: null,
-      total: 0,
-    }))
-    .on('POST', '/api/v1/cases', createCaseResponseSchema, () => created, 201);
-}
 
 beforeEach(async () => {
   await resetDb();
   await signInLocally(dana);
   await db.session.put({ key: 'current', userId: dana.id, expiresAt: Date.now() + 3_600_000 });
   await db.machines.put(machineRowOf(dana.id, machineDetail(), Date.now()));
-  online = true;
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
-  gateway = stubGateway();
-  answerTheWizard(gateway);
-  // No signal: every request fails before it reaches the gateway, as fetch does offline.
-  const reach = globalThis.fetch;
-  vi.stubGlobal('fetch', (...args: Parameters<typeof fetch>) =>
-    online ? reach(...args) : Promise.reject(new TypeError('Failed to fetch')),
-  );
+  ({ gateway, connection } = gatewayBehindConnection());
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  online = true;
+  connection.online = true;
 });
 
 function renderApp(ui: ReactElement, path: string) {
@@ -139,7 +67,7 @@ async function caseEntry() {
 
 /** Back online: what the page does on the `online` event. */
 async function backOnline() {
-  online = true;
+  connection.online = true;
   await syncNow();
 }
 
@@ -169,7 +97,7 @@ describe('a case created offline', () => {
     await screen.findByText('Issue Information');
     next();
     await screen.findByLabelText('Message');
-    online = false;
+    connection.online = false;
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByText('Thank you for your submission')).toBeTruthy();
@@ -189,7 +117,7 @@ describe('a case created offline', () => {
   });
 
   async function queueOffline(subject: string) {
-    online = false;
+    connection.online = false;
     const queued = await queueNewCase({
       kind: 'Case',
       fields: {

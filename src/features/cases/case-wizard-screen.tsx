@@ -23,9 +23,8 @@ import {
   type AnalyticsEventType,
   createCaseResponseSchema,
 } from '../../../contract/case-create';
-import type { LayoutResponse, Picklist, RecordKind } from '../../../contract/cases';
-import { getLayout } from '../../api/cases';
-import { getPicklists, getRecordTypes, sendWizardEvents } from '../../api/wizard';
+import type { RecordKind } from '../../../contract/cases';
+import { sendWizardEvents } from '../../api/wizard';
 import { wizardEvent } from '../../domain/wizard-events';
 import { useProfile } from '../../components/use-profile';
 import { useRemoteConfig } from '../../components/use-remote-config';
@@ -53,6 +52,7 @@ import {
   type WizardStep,
 } from '../../domain/wizard-steps';
 import { localReference, queueNewCase } from '../../sync/case-create';
+import { caseDefinitionFor, type CaseDefinition } from '../../sync/wizard-lookups';
 import type { UpdateFile } from '../../sync/case-update';
 import { preparePhoto } from './photo-worker';
 import { useObjectUrls } from './use-object-urls';
@@ -98,40 +98,16 @@ const EMPTY_FAILURE: FailureDetails = {
   probableCauseRemarks: '',
 };
 
-interface Definition {
-  layout: LayoutResponse;
-  picklists: Record<string, Picklist>;
-}
-
+/** The record type's layout and picklists: from the gateway, or kept from an earlier visit. */
 function useDefinition(kind: RecordKind, ownerUserId: string | undefined) {
-  const [def, setDef] = useState<Definition | null | 'failed'>(null);
+  const [def, setDef] = useState<CaseDefinition | null | 'failed'>(null);
   useEffect(() => {
     if (!ownerUserId) return;
     const ctl = new AbortController();
-    void (async () => {
-      try {
-        const type = (await getRecordTypes(ctl.signal)).find((t) => t.kind === kind);
-        if (!type) throw new Error('no record type');
-        const [layout, picklists] = await Promise.all([
-          getLayout(type.id, ctl.signal),
-          getPicklists(type.id, ctl.signal),
-        ]);
-        await db.caseLayouts.put({
-          ownerUserId,
-          recordTypeId: type.id,
-          layout,
-          syncedAt: Date.now(),
-        });
-        setDef({ layout, picklists: picklists.picklists });
-      } catch {
-        if (ctl.signal.aborted) return;
-        // Offline: the layout kept from an earlier visit (picklists then offer no values).
-        const kept = (await db.caseLayouts.where({ ownerUserId }).toArray()).find(
-          (r) => r.layout.recordType.kind === kind,
-        );
-        setDef(kept ? { layout: kept.layout, picklists: {} } : 'failed');
-      }
-    })();
+    caseDefinitionFor(ownerUserId, kind, ctl.signal).then(
+      (found) => setDef(found ?? 'failed'),
+      () => undefined, // aborted: the wizard left
+    );
     return () => ctl.abort();
   }, [kind, ownerUserId]);
   return def;
@@ -433,6 +409,7 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
         {state.step === 1 && (
           <>
             <SymptomStep
+              ownerUserId={user!.id}
               model={machineKey.model ?? ''}
               subject={state.subject}
               dtc={state.dtc}
@@ -465,6 +442,7 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
         {state.step === 3 && (
           <>
             <FailureStep
+              ownerUserId={user!.id}
               model={machineKey.model ?? ''}
               value={state.failure}
               errors={failErrors}

@@ -31,6 +31,8 @@ import {
   type NewContactInput,
   type PartySelection,
 } from '../../domain/new-contact';
+import { FORMAT_MESSAGE } from '../../domain/dynamic-form';
+import { DATE_INPUT_FORMAT, parseInputDate, typedDate } from '../../domain/wizard-dates';
 import { dtcCodesFor, partsCatalogueFor } from '../../sync/wizard-lookups';
 
 /*
@@ -194,11 +196,17 @@ export function SuggestionsStep({
 
 export type FailureErrors = Partial<Record<keyof FailureDetails, string>>;
 
-/** product §5: Assembly, Sub Assembly and Causal Part are required on the parts step. */
+/**
+ * product §5: Assembly, Sub Assembly and Causal Part are required on the parts step; a failure
+ * date, when given, is a real MM/DD/YYYY day.
+ */
 export function failureErrors(f: FailureDetails): FailureErrors {
   const errors: FailureErrors = {};
   for (const key of ['assembly', 'subAssembly', 'keyPart'] as const) {
     if (f[key].trim() === '') errors[key] = PARTS_FIELD_REQUIRED_MESSAGE;
+  }
+  if (f.failureDate.trim() !== '' && !parseInputDate(f.failureDate)) {
+    errors.failureDate = FORMAT_MESSAGE;
   }
   return errors;
 }
@@ -278,10 +286,11 @@ export function FailureStep({
       )}
       <TextInput
         label="Failure Date"
-        placeholder="MM/DD/YYYY"
+        placeholder={DATE_INPUT_FORMAT}
+        inputMode="numeric"
         value={value.failureDate}
         error={errors.failureDate}
-        onChange={(e) => onChange({ failureDate: e.currentTarget.value })}
+        onChange={(e) => onChange({ failureDate: typedDate(e.currentTarget.value) })}
       />
       <Textarea
         label="Probable Cause Remarks"

@@ -26,6 +26,7 @@ import {
 import type { RecordKind } from '../../../contract/cases';
 import { sendWizardEvents } from '../../api/wizard';
 import { wizardEvent } from '../../domain/wizard-events';
+import { ModelSerialForm, type ModelSerialInput } from '../../components/model-serial-form';
 import { useProfile } from '../../components/use-profile';
 import { useRemoteConfig } from '../../components/use-remote-config';
 import { db } from '../../db/db';
@@ -40,7 +41,7 @@ import {
 } from '../../domain/dynamic-form';
 import { machineDetailPath, casePath } from '../../domain/machine-links';
 import { canLeaveParties } from '../../domain/new-contact';
-import { parseMachineRouteParams } from '../../domain/route-params';
+import { machinePathSegments, parseMachineRouteParams } from '../../domain/route-params';
 import {
   RESTART_STEP,
   firstStep,
@@ -146,6 +147,7 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
   const [queuedId, setQueuedId] = useState<string | null>(null);
   const [errorMessage, setErrorMessage] = useState('');
   const [preparing, setPreparing] = useState(0);
+  const [machineInput, setMachineInput] = useState<ModelSerialInput>({ model: '', serial: '' });
   // Set once submitting starts: a draft save still waiting must not bring the draft back.
   const submitting = useRef(false);
 
@@ -402,8 +404,20 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
 
         {state.step === 0 && (
           <>
-            <Text>Open the machine first: search it by model and serial.</Text>
-            <Button onClick={() => void navigate('/support/machine/search')}>Machine search</Button>
+            <Text>Which machine is this {kind === 'Report' ? 'report' : 'case'} for?</Text>
+            <ModelSerialForm
+              value={machineInput}
+              onChange={setMachineInput}
+              onFound={(m) => {
+                // The wizard goes on for the machine found, as if it had been opened from it.
+                void db.caseDrafts.delete([user!.id, draftId]);
+                update({ step: 1 });
+                void navigate(`/support/machine/${flow}/create/${machinePathSegments(m)}/`, {
+                  replace: true,
+                });
+              }}
+            />
+            <StepButtons onPrevious={previous} />
           </>
         )}
         {state.step === 1 && (

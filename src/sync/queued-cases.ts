@@ -38,7 +38,11 @@ export interface QueuedCaseRow {
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
-export function queuedCaseOf(row: OutboxRow): QueuedCaseRow {
+/** `dependencies`: the entries it waits for (a new contact), whose failure holds it up too. */
+export function queuedCaseOf(
+  row: OutboxRow,
+  dependencies: readonly OutboxRow[] = [],
+): QueuedCaseRow {
   const payload = row.payload as CaseCreatePayload;
   const created =
     row.status === 'done' ? createCaseResponseSchema.safeParse(row.result).data : undefined;
@@ -48,7 +52,7 @@ export function queuedCaseOf(row: OutboxRow): QueuedCaseRow {
     subject: text(payload.fields.Subject),
     serial: text(payload.fields.Serial_Number__c),
     model: text(payload.fields.Model_Number__c),
-    heldUp: row.status !== 'done' && !!row.lastError,
+    heldUp: row.status !== 'done' && [row, ...dependencies].some((r) => !!r.lastError),
     createdAt: row.createdAt,
   };
   if (created) {
@@ -77,9 +81,17 @@ export async function queuedCases(
   const rows = await database.outbox
     .where('[ownerUserId+createdAt]')
     .between(...ownerRange(ownerUserId))
-    .filter((r) => r.kind === 'case-create')
     .toArray();
-  return rows.map(queuedCaseOf).reverse();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return rows
+    .filter((r) => r.kind === 'case-create')
+    .map((r) =>
+      queuedCaseOf(
+        r,
+        r.dependsOn.flatMap((id) => byId.get(id) ?? []),
+      ),
+    )
+    .reverse();
 }
 
 /** Those a list from the gateway does not show yet (a sent one leaves once the list has it). */

@@ -6,6 +6,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createContactResponseSchema } from '../../contract/case-create';
 import { CaseSentNotices } from '../../src/components/case-sent-notices';
 import { db } from '../../src/db/db';
 import { CaseListScreen } from '../../src/features/cases/case-list-screen';
@@ -116,7 +117,7 @@ describe('a case created offline', () => {
     expect(gateway.requestsTo('/api/v1/cases').filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
-  async function queueOffline(subject: string) {
+  async function queueOffline(subject: string, withNewContact = false) {
     connection.online = false;
     const queued = await queueNewCase({
       kind: 'Case',
@@ -126,11 +127,20 @@ describe('a case created offline', () => {
         Model_Number__c: 'M7-172',
         RecordTypeId: 'rt-case',
       },
-      newContact: null,
+      newContact: withNewContact
+        ? {
+            accountId: 'a-1',
+            firstName: 'Riley',
+            lastName: 'Owner',
+            phone: '(515) 555-0100',
+            email: 'riley@example.com',
+          }
+        : null,
       files: [],
       message: '',
     });
-    await waitFor(async () => expect((await caseEntry())?.status).toBe('retry'));
+    const first = queued.contact ?? queued.caseEntry;
+    await waitFor(async () => expect((await db.outbox.get(first.id))?.status).toBe('retry'));
     return localReference(queued.caseEntry.id);
   }
 
@@ -197,5 +207,32 @@ describe('a case created offline', () => {
     );
     fireEvent.click(await screen.findByRole('tab', { name: 'Cases' }));
     expect(await screen.findByText('No Case History to Display')).toBeTruthy();
+  });
+
+  it('says so too when it waited behind a new contact made offline', async () => {
+    gateway.on('POST', '/api/v1/contacts', createContactResponseSchema, () => ({
+      id: 'contact-9',
+      accountId: 'a-1',
+      name: 'Riley Owner',
+      firstName: 'Riley',
+      lastName: 'Owner',
+      email: 'riley@example.com',
+      phone: '(515) 555-0100',
+      type: 'Dealer Contact',
+    }));
+    const reference = await queueOffline('Loader arm drifts down', true);
+    renderApp(
+      <Routes>
+        <Route path="/support/cases" element={<CaseListScreen />} />
+      </Routes>,
+      '/support/cases',
+    );
+    expect(await screen.findByText(reference)).toBeTruthy();
+    await backOnline();
+    expect(
+      await screen.findByText('"Loader arm drifts down" reached the TSC as case 00007707.'),
+    ).toBeTruthy();
+    const sent = gateway.requestsTo('/api/v1/cases').find((r) => r.method === 'POST');
+    expect((sent?.body as { fields: { ContactId: string } }).fields.ContactId).toBe('contact-9');
   });
 });

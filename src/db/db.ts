@@ -8,6 +8,8 @@ import {
   schemaV5,
   type DealerContactsRow,
   schemaV6,
+  schemaV7,
+  type WizardLookupRow,
   type CaseDraftRow,
   type CaseFeedRow,
   type CaseImageRow,
@@ -54,6 +56,7 @@ export class TorqueDb extends Dexie {
   caseLayouts!: Table<CaseLayoutRow, [string, string]>;
   dealerContacts!: Table<DealerContactsRow, [string, string]>;
   caseDrafts!: Table<CaseDraftRow, [string, string]>;
+  wizardLookups!: Table<WizardLookupRow, [string, string]>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -63,6 +66,7 @@ export class TorqueDb extends Dexie {
     this.version(4).stores(schemaV4);
     this.version(5).stores(schemaV5);
     this.version(6).stores(schemaV6);
+    this.version(7).stores(schemaV7);
   }
 }
 

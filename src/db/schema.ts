@@ -349,3 +349,21 @@ export interface CaseDraftRow {
 export const schemaV6 = {
   caseDrafts: '[ownerUserId+id], [ownerUserId+updatedAt], [ownerUserId+serial+model]',
 } as const;
+
+/**
+ * What the wizard needs without signal, as last fetched (product §4 Offline-first): a record
+ * type's picklists (`picklists|{recordTypeId}`), a model's DTC values (`dtc|{model}`) and its
+ * parts catalogue (`parts|{model}`). The value is the gateway's answer, checked against its
+ * contract schema again when read.
+ */
+export interface WizardLookupRow {
+  ownerUserId: string;
+  key: string;
+  value: unknown;
+  syncedAt: number;
+}
+
+/** Version 7: the wizard's lookups kept for offline use. */
+export const schemaV7 = {
+  wizardLookups: '[ownerUserId+key]',
+} as const;

@@ -70,3 +70,12 @@ export function asMachineListItem(m: DeviceMachine): MachineListItem {
     iconUrl: m.iconUrl,
   };
 }
+
+/** What the model search says offline, while it searches the machines kept on the device. */
+export const searchingDevice = (count: number) =>
+  count === 1
+    ? 'No connection: searching the 1 machine on this device.'
+    : `No connection: searching the ${count} machines on this device.`;
+export const NO_MACHINES_ON_DEVICE =
+  'No connection, and no machines are kept on this device yet. Prepare for the field (Settings) downloads them; what you typed is kept.';
+export const NO_DEVICE_MATCH = 'No machine on this device matches.';

@@ -53,3 +53,14 @@ export function isAfterToday(text: string, today: Date): boolean {
   const todayIso = isoDay({ y: today.getFullYear(), m: today.getMonth() + 1, d: today.getDate() });
   return isoDay(date) > todayIso;
 }
+
+/**
+ * A date as the user types it, kept in MM/DD/YYYY: digits only, the slashes put in as the
+ * month and day are complete ('1120' -> '11/20', '11202026' -> '11/20/2026'), at most 8 digits.
+ */
+export function typedDate(text: string): string {
+  const digits = text.replace(/\D/g, '').slice(0, 8);
+  if (digits.length <= 2) return digits;
+  if (digits.length <= 4) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+  return `${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4)}`;
+}

@@ -18,6 +18,8 @@ export type ContactCreatePayload = CreateContactRequest;
 export interface CaseCreatePayload {
   fields: Record<string, string | number | boolean>;
   caseNumberHint: string;
+  /** For the lists that show it before it is sent (absent on entries queued before it was). */
+  kind?: 'Case' | 'Report';
 }
 
 export const caseCreateKinds = {

@@ -70,7 +70,7 @@ export async function queueNewCase(
         // The replayer swaps the temporary id for the contact's server id.
         fields.ContactId = contact.id;
       }
-      const casePayload: CaseCreatePayload = { fields, caseNumberHint: '' };
+      const casePayload: CaseCreatePayload = { fields, caseNumberHint: '', kind: input.kind };
       const caseEntry = await enqueue(
         {
           kind: 'case-create',

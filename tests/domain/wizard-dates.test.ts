@@ -5,6 +5,7 @@ import {
   parseInputDate,
   toSentDateTime,
   toSentFailureDate,
+  typedDate,
 } from '../../src/domain/wizard-dates';
 
 describe('wizard dates (product §5 Dynamic form, §9)', () => {
@@ -39,5 +40,19 @@ describe('wizard dates (product §5 Dynamic form, §9)', () => {
     expect(isAfterToday('11/24/2026', today)).toBe(true);
     expect(isAfterToday('11/23/2026', today)).toBe(false);
     expect(isAfterToday('bad', today)).toBe(false);
+  });
+
+  it('keeps a date in MM/DD/YYYY as it is typed', () => {
+    expect(typedDate('1')).toBe('1');
+    expect(typedDate('11')).toBe('11');
+    expect(typedDate('112')).toBe('11/2');
+    expect(typedDate('1120')).toBe('11/20');
+    expect(typedDate('11/20/2')).toBe('11/20/2');
+    expect(typedDate('11202026')).toBe('11/20/2026');
+    expect(typedDate('11/20/20261')).toBe('11/20/2026');
+    expect(typedDate('1a1-20')).toBe('11/20');
+    // A slash the user types after the month waits for the day's first digit.
+    expect(typedDate('11/')).toBe('11');
+    expect(typedDate('')).toBe('');
   });
 });

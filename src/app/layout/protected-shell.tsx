@@ -1,6 +1,7 @@
 import './shell.css';
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { CaseSentNotices } from '../../components/case-sent-notices';
 import { useToastHostWanted } from '../../components/toast';
 import { servedProductName } from '../../components/product-name';
 import { useRemoteConfig } from '../../components/use-remote-config';
@@ -61,6 +62,7 @@ export function ProtectedShell() {
         </Suspense>
       )}
       <PushMessages />
+      <CaseSentNotices />
       <SwUpdatePrompt />
       <SignInNeeded />
       <SessionTimer productName={productName} onExpire={logout} />

@@ -14,6 +14,7 @@ import { NO_CASE_HISTORY_MESSAGE } from '../../../contract/cases';
 import { EmptyState } from '../../components/empty-state';
 import { LastUpdated } from '../../components/last-updated';
 import { useProfile } from '../../components/use-profile';
+import { useQueuedCases } from '../../components/use-queued-cases';
 import {
   CASE_STATUS_DEFAULT,
   CASE_STATUS_DROPDOWN_HEIGHT,
@@ -22,7 +23,8 @@ import {
 } from '../../domain/case-list';
 import { pageOf } from '../../domain/paging';
 import { createCaseListFilter } from './case-list-filter';
-import { CaseRows } from './case-rows';
+import { notListedYet } from '../../sync/queued-cases';
+import { CaseRows, queuedRowData } from './case-rows';
 import { ListState } from './list-state';
 import { useCaseList } from './use-case-list';
 
@@ -34,6 +36,10 @@ const DEALER = { kind: 'dealer' } as const;
 export function CaseListScreen() {
   const user = useProfile();
   const { row, refresh, online } = useCaseList(user?.id, DEALER);
+  // Cases made on this device lead the list until the gateway's list has them.
+  const queued = notListedYet(useQueuedCases(user?.id), row?.cases.map((c) => c.id) ?? [])
+    .filter((q) => q.kind === 'Case')
+    .map(queuedRowData);
   const [statuses, setStatuses] = useState<string[]>([...CASE_STATUS_DEFAULT]);
   const [text, setText] = useState('');
   const [page, setPage] = useState(1);
@@ -73,6 +79,7 @@ export function CaseListScreen() {
         />
       </Group>
       <Paper withBorder>
+        {queued.length > 0 && <CaseRows rows={queued} />}
         {row && row.cases.length > 0 ? (
           matches.length > 0 ? (
             <CaseRows rows={shown.items} />

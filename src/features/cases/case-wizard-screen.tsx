@@ -23,10 +23,10 @@ import {
   type AnalyticsEventType,
   createCaseResponseSchema,
 } from '../../../contract/case-create';
-import type { LayoutResponse, Picklist, RecordKind } from '../../../contract/cases';
-import { getLayout } from '../../api/cases';
-import { getPicklists, getRecordTypes, sendWizardEvents } from '../../api/wizard';
+import type { RecordKind } from '../../../contract/cases';
+import { sendWizardEvents } from '../../api/wizard';
 import { wizardEvent } from '../../domain/wizard-events';
+import { ModelSerialForm, type ModelSerialInput } from '../../components/model-serial-form';
 import { useProfile } from '../../components/use-profile';
 import { useRemoteConfig } from '../../components/use-remote-config';
 import { db } from '../../db/db';
@@ -41,7 +41,7 @@ import {
 } from '../../domain/dynamic-form';
 import { machineDetailPath, casePath } from '../../domain/machine-links';
 import { canLeaveParties } from '../../domain/new-contact';
-import { parseMachineRouteParams } from '../../domain/route-params';
+import { machinePathSegments, parseMachineRouteParams } from '../../domain/route-params';
 import {
   RESTART_STEP,
   firstStep,
@@ -53,6 +53,7 @@ import {
   type WizardStep,
 } from '../../domain/wizard-steps';
 import { localReference, queueNewCase } from '../../sync/case-create';
+import { caseDefinitionFor, type CaseDefinition } from '../../sync/wizard-lookups';
 import type { UpdateFile } from '../../sync/case-update';
 import { preparePhoto } from './photo-worker';
 import { useObjectUrls } from './use-object-urls';
@@ -98,40 +99,16 @@ const EMPTY_FAILURE: FailureDetails = {
   probableCauseRemarks: '',
 };
 
-interface Definition {
-  layout: LayoutResponse;
-  picklists: Record<string, Picklist>;
-}
-
+/** The record type's layout and picklists: from the gateway, or kept from an earlier visit. */
 function useDefinition(kind: RecordKind, ownerUserId: string | undefined) {
-  const [def, setDef] = useState<Definition | null | 'failed'>(null);
+  const [def, setDef] = useState<CaseDefinition | null | 'failed'>(null);
   useEffect(() => {
     if (!ownerUserId) return;
     const ctl = new AbortController();
-    void (async () => {
-      try {
-        const type = (await getRecordTypes(ctl.signal)).find((t) => t.kind === kind);
-        if (!type) throw new Error('no record type');
-        const [layout, picklists] = await Promise.all([
-          getLayout(type.id, ctl.signal),
-          getPicklists(type.id, ctl.signal),
-        ]);
-        await db.caseLayouts.put({
-          ownerUserId,
-          recordTypeId: type.id,
-          layout,
-          syncedAt: Date.now(),
-        });
-        setDef({ layout, picklists: picklists.picklists });
-      } catch {
-        if (ctl.signal.aborted) return;
-        // Offline: the layout kept from an earlier visit (picklists then offer no values).
-        const kept = (await db.caseLayouts.where({ ownerUserId }).toArray()).find(
-          (r) => r.layout.recordType.kind === kind,
-        );
-        setDef(kept ? { layout: kept.layout, picklists: {} } : 'failed');
-      }
-    })();
+    caseDefinitionFor(ownerUserId, kind, ctl.signal).then(
+      (found) => setDef(found ?? 'failed'),
+      () => undefined, // aborted: the wizard left
+    );
     return () => ctl.abort();
   }, [kind, ownerUserId]);
   return def;
@@ -170,6 +147,7 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
   const [queuedId, setQueuedId] = useState<string | null>(null);
   const [errorMessage, setErrorMessage] = useState('');
   const [preparing, setPreparing] = useState(0);
+  const [machineInput, setMachineInput] = useState<ModelSerialInput>({ model: '', serial: '' });
   // Set once submitting starts: a draft save still waiting must not bring the draft back.
   const submitting = useRef(false);
 
@@ -426,13 +404,26 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
 
         {state.step === 0 && (
           <>
-            <Text>Open the machine first: search it by model and serial.</Text>
-            <Button onClick={() => void navigate('/support/machine/search')}>Machine search</Button>
+            <Text>Which machine is this {kind === 'Report' ? 'report' : 'case'} for?</Text>
+            <ModelSerialForm
+              value={machineInput}
+              onChange={setMachineInput}
+              onFound={(m) => {
+                // The wizard goes on for the machine found, as if it had been opened from it.
+                void db.caseDrafts.delete([user!.id, draftId]);
+                update({ step: 1 });
+                void navigate(`/support/machine/${flow}/create/${machinePathSegments(m)}/`, {
+                  replace: true,
+                });
+              }}
+            />
+            <StepButtons onPrevious={previous} />
           </>
         )}
         {state.step === 1 && (
           <>
             <SymptomStep
+              ownerUserId={user!.id}
               model={machineKey.model ?? ''}
               subject={state.subject}
               dtc={state.dtc}
@@ -465,6 +456,7 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
         {state.step === 3 && (
           <>
             <FailureStep
+              ownerUserId={user!.id}
               model={machineKey.model ?? ''}
               value={state.failure}
               errors={failErrors}

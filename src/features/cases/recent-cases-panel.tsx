@@ -2,8 +2,10 @@ import { Loader, Paper, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { NO_CASE_HISTORY_MESSAGE } from '../../../contract/cases';
 import { EmptyState } from '../../components/empty-state';
+import { useQueuedCases } from '../../components/use-queued-cases';
 import { db, ownerRange } from '../../db/db';
-import { CaseRows } from './case-rows';
+import { notListedYet } from '../../sync/queued-cases';
+import { CaseRows, queuedRowData, type CaseRowData } from './case-rows';
 
 const SHOWN = 10;
 
@@ -19,16 +21,23 @@ export function RecentCasesPanel({ userId }: { userId: string }) {
         .toArray(),
     [userId],
   );
+  const queuedAll = useQueuedCases(userId);
+  // Cases made on this device come first (waiting to send, or just sent).
+  const shown: CaseRowData[] | undefined = rows && [
+    ...notListedYet(
+      queuedAll,
+      rows.map((r) => r.id),
+    ).map(queuedRowData),
+    ...rows.map((r) => ({ ...r, caseNumber: r.referenceNumber })),
+  ];
   return (
     <Paper withBorder p="sm" component="aside" aria-labelledby="recent-cases-title">
       <Title order={2} size="h5" id="recent-cases-title" mb="xs">
         Recent Cases
       </Title>
-      {!rows && <Loader size="sm" />}
-      {rows?.length === 0 && <EmptyState>{NO_CASE_HISTORY_MESSAGE}</EmptyState>}
-      {rows && rows.length > 0 && (
-        <CaseRows rows={rows.map((r) => ({ ...r, caseNumber: r.referenceNumber }))} />
-      )}
+      {!shown && <Loader size="sm" />}
+      {shown?.length === 0 && <EmptyState>{NO_CASE_HISTORY_MESSAGE}</EmptyState>}
+      {shown && shown.length > 0 && <CaseRows rows={shown} />}
     </Paper>
   );
 }

@@ -17,6 +17,7 @@ import {
   type FormValue,
   type FormValues,
 } from '../../domain/dynamic-form';
+import { DATE_INPUT_FORMAT, typedDate } from '../../domain/wizard-dates';
 
 /*
  * The wizard's dynamic form (product §2 form pages, §3 Dynamic form field types, §5 Dynamic
@@ -116,7 +117,16 @@ const FormField = memo(function FormField(props: FieldProps) {
         />
       );
     case 'DateTime':
-      return <TextInput {...common} {...input} placeholder="MM/DD/YYYY" />;
+      return (
+        <TextInput
+          {...common}
+          {...input}
+          placeholder={DATE_INPUT_FORMAT}
+          inputMode="numeric"
+          // product §5: dates are typed MM/DD/YYYY; the slashes come by themselves.
+          onChange={(e) => form.setFieldValue(field.apiName, typedDate(e.currentTarget.value))}
+        />
+      );
     case 'Time':
       return <TextInput {...common} {...input} placeholder="HH:MM" />;
     case 'Email':

@@ -23,7 +23,7 @@ import {
 } from '../../../contract/case-create';
 import { LOOKUP_MIN_CHARS, type LookupRecord } from '../../../contract/cases';
 import type { SearchResult } from '../../../contract/knowledge';
-import { getCaseAssist, getDtcCodes, getPartsCatalogue, lookup } from '../../api/wizard';
+import { getCaseAssist, lookup } from '../../api/wizard';
 import type { FailureDetails } from '../../domain/case-payload';
 import {
   chooseAccount,
@@ -31,6 +31,9 @@ import {
   type NewContactInput,
   type PartySelection,
 } from '../../domain/new-contact';
+import { FORMAT_MESSAGE } from '../../domain/dynamic-form';
+import { DATE_INPUT_FORMAT, parseInputDate, typedDate } from '../../domain/wizard-dates';
+import { dtcCodesFor, partsCatalogueFor } from '../../sync/wizard-lookups';
 
 /*
  * The wizard's steps other than the form (product §2 Create case or report wizard; §5 Wizard
@@ -66,12 +69,14 @@ export function StepButtons({
 
 /** Step 1: Subject and DTC code (the model's DTC values from 3 characters). */
 export function SymptomStep({
+  ownerUserId,
   model,
   subject,
   dtc,
   error,
   onChange,
 }: {
+  ownerUserId: string;
   model: string;
   subject: string;
   dtc: string;
@@ -81,11 +86,11 @@ export function SymptomStep({
   const [codes, setCodes] = useState<string[]>([]);
   useEffect(() => {
     const ctl = new AbortController();
-    getDtcCodes(model, ctl.signal)
+    dtcCodesFor(ownerUserId, model, ctl.signal)
       .then((c) => setCodes(c.map((x) => x.code)))
       .catch(() => setCodes([]));
     return () => ctl.abort();
-  }, [model]);
+  }, [ownerUserId, model]);
   return (
     <Stack gap="sm">
       {error && (
@@ -191,22 +196,30 @@ export function SuggestionsStep({
 
 export type FailureErrors = Partial<Record<keyof FailureDetails, string>>;
 
-/** product §5: Assembly, Sub Assembly and Causal Part are required on the parts step. */
+/**
+ * product §5: Assembly, Sub Assembly and Causal Part are required on the parts step; a failure
+ * date, when given, is a real MM/DD/YYYY day.
+ */
 export function failureErrors(f: FailureDetails): FailureErrors {
   const errors: FailureErrors = {};
   for (const key of ['assembly', 'subAssembly', 'keyPart'] as const) {
     if (f[key].trim() === '') errors[key] = PARTS_FIELD_REQUIRED_MESSAGE;
+  }
+  if (f.failureDate.trim() !== '' && !parseInputDate(f.failureDate)) {
+    errors.failureDate = FORMAT_MESSAGE;
   }
   return errors;
 }
 
 /** Step 3: the parts catalogue's tree, or free text when it is not there (10 s, offline). */
 export function FailureStep({
+  ownerUserId,
   model,
   value,
   errors,
   onChange,
 }: {
+  ownerUserId: string;
   model: string;
   value: FailureDetails;
   errors: FailureErrors;
@@ -215,13 +228,13 @@ export function FailureStep({
   const [tree, setTree] = useState<Assembly[] | null | 'free-text'>(null);
   useEffect(() => {
     const ctl = new AbortController();
-    getPartsCatalogue(model, ctl.signal)
+    partsCatalogueFor(ownerUserId, model, ctl.signal)
       .then((c) => setTree(c.assemblies.length > 0 ? c.assemblies : 'free-text'))
       .catch(() => {
         if (!ctl.signal.aborted) setTree('free-text');
       });
     return () => ctl.abort();
-  }, [model]);
+  }, [ownerUserId, model]);
 
   if (tree === null) return <Loader aria-label="Loading the parts catalogue" />;
   const assembly = tree === 'free-text' ? null : tree.find((a) => a.name === value.assembly);
@@ -273,10 +286,11 @@ export function FailureStep({
       )}
       <TextInput
         label="Failure Date"
-        placeholder="MM/DD/YYYY"
+        placeholder={DATE_INPUT_FORMAT}
+        inputMode="numeric"
         value={value.failureDate}
         error={errors.failureDate}
-        onChange={(e) => onChange({ failureDate: e.currentTarget.value })}
+        onChange={(e) => onChange({ failureDate: typedDate(e.currentTarget.value) })}
       />
       <Textarea
         label="Probable Cause Remarks"

@@ -1,9 +1,12 @@
 import { Badge, Group, Loader, Paper, Tabs, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { useQueuedCases } from '../../components/use-queued-cases';
 import { useRemoteConfig } from '../../components/use-remote-config';
 import { knowledgeTabsOf } from '../../domain/knowledge-tabs';
+import { casePath } from '../../domain/machine-links';
 import { machinePathSegments } from '../../domain/route-params';
+import { notListedYet } from '../../sync/queued-cases';
 import { useRecentCases, useRecentMachines, useRecentSearches } from './use-recent';
 
 function Machines({ userId }: { userId: string }) {
@@ -53,15 +56,36 @@ function Searches({ userId }: { userId: string }) {
 }
 
 function Cases({ userId }: { userId: string }) {
-  const rows = useRecentCases(userId);
-  if (!rows) return <Loader size="sm" m="md" />;
+  const recent = useRecentCases(userId);
+  const queued = useQueuedCases(userId);
+  if (!recent) return <Loader size="sm" m="md" />;
+  // Cases made on this device come first: waiting to send, or just sent with their number.
+  const rows = [
+    ...notListedYet(
+      queued,
+      recent.map((r) => r.id),
+    ).map((q) => ({
+      key: q.entryId,
+      to: q.to,
+      subject: q.subject,
+      number: q.caseNumber,
+      status: q.status,
+    })),
+    ...recent.map((c) => ({
+      key: c.id,
+      to: casePath(c.id),
+      subject: c.subject,
+      number: c.referenceNumber,
+      status: c.status,
+    })),
+  ];
   if (rows.length === 0) return <EmptyState>No Case History to Display</EmptyState>;
   return rows.map((c) => (
-    <Link key={c.id} className="recent-row" to={`/support/case/${encodeURIComponent(c.id)}`}>
+    <Link key={c.key} className="recent-row" to={c.to}>
       <Text fw={600}>{c.subject}</Text>
       <Group gap="xs">
         <Text size="sm" c="dimmed">
-          {c.referenceNumber}
+          {c.number}
         </Text>
         <Badge variant="light">{c.status}</Badge>
       </Group>

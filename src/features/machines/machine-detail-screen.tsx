@@ -18,7 +18,7 @@ import { MachineTabs } from './machine-tabs';
 import { MajorComponentsModal } from './major-components-modal';
 import { DETAIL_NEEDS_CONNECTION } from './needs-connection';
 import { StolenBanner } from './stolen-banner';
-import { useMachineDetail, useMachineRecords } from './use-machine-detail';
+import { useMachineDetail, useMachineRecords, useWizardLookupsKept } from './use-machine-detail';
 
 /** Not a dead end: the way back is the search the user came from (or would start from). */
 function NotFound() {
@@ -52,6 +52,7 @@ function MachineView({
     { serial: machine.serialNumber, model: machine.materialNumber },
     internal,
   );
+  useWizardLookupsKept(user.id, machine.materialNumber, internal);
   const [modal, setModal] = useState<'faults' | 'components' | null>(null);
   const telematics = Boolean(machine.imei) || machine.faultCodes.length > 0;
 

@@ -27,7 +27,7 @@ import { customerQueryFromSearch } from '../../domain/machine-search';
 import { MachineListCard } from './machine-list-card';
 import { createMachineListFilter } from './machine-list-filter';
 import { LIST_NEEDS_CONNECTION, searchingDevice } from './needs-connection';
-import { useDeviceMachines } from './use-device-machines';
+import { useDeviceMachines } from '../../components/use-device-machines';
 import { useMachineList } from './use-machine-list';
 
 const filterOptions = MACHINE_LIST_FILTERS.map((f) => ({ value: f.value, label: f.label }));

@@ -12,7 +12,7 @@ import {
 import type { CustomerSearchInput } from '../../domain/machine-search';
 import { isResolvable, parseScannedCode } from '../../domain/scan-parsing';
 import { CustomerSearchForm, EMPTY_CUSTOMER_INPUT } from './customer-search-form';
-import { ModelSerialForm, type ModelSerialInput } from './model-serial-form';
+import { ModelSerialForm, type ModelSerialInput } from '../../components/model-serial-form';
 
 type Mode = 'model-serial' | 'customer';
 

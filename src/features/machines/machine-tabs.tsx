@@ -3,6 +3,7 @@ import { ScrollingTabsList } from '../../components/scrolling-tabs-list';
 import { useState } from 'react';
 import type { MachineDetail } from '../../../contract/machines';
 import type { MachineRecordsRow } from '../../db/schema';
+import { useQueuedCases } from '../../components/use-queued-cases';
 import { BulletinsTab } from './bulletins-tab';
 import { ClaimsTab } from './claims-tab';
 import { ManualsTab } from './manuals-tab';
@@ -32,6 +33,9 @@ export function MachineTabs({
   const [tab, setTab] = useState<string | null>('bulletins');
   const bulletins = useBulletins(ownerUserId, machine.materialNumber, machine.modelFamily);
   const manualsRefresh = useManuals(ownerUserId, machine.materialNumber, tab === 'manuals');
+  const queued = useQueuedCases(ownerUserId).filter(
+    (q) => q.serial === machine.serialNumber && q.model === machine.materialNumber,
+  );
   const loading = recordsRefresh === 'loading' || records === undefined;
   const failed =
     recordsRefresh !== null && recordsRefresh !== 'loading' && recordsRefresh.status !== 'ok';
@@ -62,11 +66,21 @@ export function MachineTabs({
         <ClaimsTab claims={machine.claims} />
       </Tabs.Panel>
       <Tabs.Panel value="cases">
-        <RecordsTab records={records?.cases} loading={loading} failed={failed} />
+        <RecordsTab
+          records={records?.cases}
+          queued={queued.filter((q) => q.kind === 'Case')}
+          loading={loading}
+          failed={failed}
+        />
       </Tabs.Panel>
       {internal && (
         <Tabs.Panel value="reports">
-          <RecordsTab records={records?.reports} loading={loading} failed={failed} />
+          <RecordsTab
+            records={records?.reports}
+            queued={queued.filter((q) => q.kind === 'Report')}
+            loading={loading}
+            failed={failed}
+          />
         </Tabs.Panel>
       )}
     </Tabs>

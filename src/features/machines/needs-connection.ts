@@ -1,14 +1,13 @@
 /**
  * product §4 "Offline-first": lookups that need the server say so plainly. Offline, the model
- * search runs over the machines kept on the device, and says so.
+ * search runs over the machines kept on the device, and says so (its texts live beside the
+ * device search's rules, shared with the wizard's machine step).
  */
-export const searchingDevice = (count: number) =>
-  count === 1
-    ? 'No connection: searching the 1 machine on this device.'
-    : `No connection: searching the ${count} machines on this device.`;
-export const NO_MACHINES_ON_DEVICE =
-  'No connection, and no machines are kept on this device yet. Prepare for the field (Settings) downloads them; what you typed is kept.';
-export const NO_DEVICE_MATCH = 'No machine on this device matches.';
+export {
+  NO_DEVICE_MATCH,
+  NO_MACHINES_ON_DEVICE,
+  searchingDevice,
+} from '../../domain/device-machine-search';
 export const LIST_NEEDS_CONNECTION =
   'Customer search needs a connection. Results you opened before on this device still show.';
 export const DETAIL_NEEDS_CONNECTION =

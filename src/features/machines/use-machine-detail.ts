@@ -6,6 +6,7 @@ import type { MachineRecordsRow, MachineRow } from '../../db/schema';
 import type { MachineRouteParams } from '../../domain/route-params';
 import { machineRecordsKey, refreshMachine, refreshMachineRecords } from '../../sync/machines';
 import type { RefreshOutcome } from '../../sync/outcome';
+import { keepWizardLookups } from '../../sync/wizard-lookups';
 
 export type Refresh = RefreshOutcome | 'loading' | null;
 
@@ -83,4 +84,24 @@ export function useMachineRecords(
   }, [userId, serial, model, withReports, online]);
 
   return { row, refresh };
+}
+
+/**
+ * Opened online, the machine page keeps what the create case wizard needs for its model
+ * (layouts, picklists, DTC values, parts catalogue), so a case can be filed out of signal.
+ */
+export function useWizardLookupsKept(userId: string, model: string, internal: boolean) {
+  const online = useOnline();
+  useEffect(() => {
+    if (!online) return;
+    const controller = new AbortController();
+    // Nothing to show: what is kept is read by the wizard; a failure leaves the old answers.
+    void keepWizardLookups(
+      userId,
+      model,
+      internal ? ['Case', 'Report'] : ['Case'],
+      controller.signal,
+    ).catch(() => undefined);
+    return () => controller.abort();
+  }, [userId, model, internal, online]);
 }

@@ -1,12 +1,12 @@
-import type { ModelTypeaheadResponse } from '../../../contract/machines';
-import { ApiError, NetworkError, SignInRequiredError } from '../../api/errors';
-import { searchModels } from '../../api/machines';
-import { useDebouncedLookup } from '../../components/use-debounced-lookup';
-import { useOnline } from '../../components/use-online';
-import { useProfile } from '../../components/use-profile';
-import type { MachineRow } from '../../db/schema';
-import { deviceModelSerialMatches } from '../../domain/device-machine-search';
-import { shouldLookupModel } from '../../domain/machine-search';
+import type { ModelTypeaheadResponse } from '../../contract/machines';
+import { ApiError, NetworkError, SignInRequiredError } from '../api/errors';
+import { searchModels } from '../api/machines';
+import { useDebouncedLookup } from './use-debounced-lookup';
+import { useOnline } from './use-online';
+import { useProfile } from './use-profile';
+import type { MachineRow } from '../db/schema';
+import { deviceModelSerialMatches } from '../domain/device-machine-search';
+import { shouldLookupModel } from '../domain/machine-search';
 import { useDeviceMachines } from './use-device-machines';
 
 export type ModelOption = ModelTypeaheadResponse['modelList'][number];

@@ -1,8 +1,12 @@
 import { Alert, Autocomplete, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { DEVICE_MATCH_LIMIT } from '../../domain/device-machine-search';
+import {
+  DEVICE_MATCH_LIMIT,
+  NO_DEVICE_MATCH,
+  NO_MACHINES_ON_DEVICE,
+  searchingDevice,
+} from '../domain/device-machine-search';
 import { useEffect, useRef, type FormEvent } from 'react';
-import { MACHINE_NOT_FOUND_MESSAGE } from '../../../contract/machines';
-import { NO_DEVICE_MATCH, NO_MACHINES_ON_DEVICE, searchingDevice } from './needs-connection';
+import { MACHINE_NOT_FOUND_MESSAGE } from '../../contract/machines';
 import { useModelTypeahead, type TypeaheadState } from './use-model-typeahead';
 
 export interface ModelSerialInput {
@@ -11,7 +15,7 @@ export interface ModelSerialInput {
 }
 
 /**
- * Mode ModelSerial (product §2): serial number plus a model typeahead. One matching model is
+ * Mode ModelSerial (product §2), shared by Machine search and the wizard's machine step: serial number plus a model typeahead. One matching model is
  * picked by itself and opens the machine; several are offered. Search opens what was typed
  * as is, which also finds a machine stored on the device while offline.
  */

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../db/db';
-import type { MachineRow } from '../../db/schema';
+import { db } from '../db/db';
+import type { MachineRow } from '../db/schema';
 
 /**
  * The machines kept on this device for the user (opened before, or downloaded by Prepare

@@ -1,0 +1,91 @@
+import './setup-dom';
+import { Button } from '@mantine/core';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { LayoutField } from '../../contract/cases';
+import { initialPicklistState } from '../../src/domain/dependent-picklists';
+import { formErrors, type FormValues } from '../../src/domain/dynamic-form';
+import { WizardFormPage, useWizardForm } from '../../src/features/cases/wizard-form';
+import { failureErrors } from '../../src/features/cases/wizard-steps';
+import { layoutField } from '../domain/wizard-fields';
+import { renderScreen } from './render';
+
+/* The dynamic form's fields as the user meets them (product §3 field types, §5 Dynamic form). */
+
+function Page({ fields, values }: { fields: LayoutField[]; values: FormValues }) {
+  const form = useWizardForm(fields, values);
+  return (
+    <>
+      <WizardFormPage
+        heading="Machine Information"
+        fields={fields}
+        form={form}
+        picklists={{}}
+        picklistState={initialPicklistState({}, {})}
+        onPicklistState={() => undefined}
+      />
+      <Button onClick={() => form.setErrors(formErrors(fields, form.getValues()))}>Next</Button>
+    </>
+  );
+}
+
+const input = (label: string) =>
+  screen.getAllByLabelText(new RegExp(`^${label}`)).find((el) => el.tagName === 'INPUT') as
+    HTMLInputElement | undefined;
+
+describe('dynamic form fields', () => {
+  it('shows a field that is not editable read-only, N/A when empty', () => {
+    renderScreen(
+      <Page
+        fields={[
+          layoutField('IMEI_Number__c', 'String', { label: 'IMEI Number', editableForNew: false }),
+          layoutField('Dealer__c', 'Reference', { label: 'Dealer', editableForNew: false }),
+          layoutField('Hours__c', 'Double', { label: 'Hours', editableForNew: false }),
+          layoutField('Warranty__c', 'Boolean', { label: 'Warranty', editableForNew: false }),
+        ]}
+        values={{ Dealer__c: { id: 'a-1', name: 'Northfield Equipment' }, Warranty__c: true }}
+      />,
+    );
+    expect(input('IMEI Number')!.value).toBe('N/A');
+    expect(input('IMEI Number')!.readOnly).toBe(true);
+    expect(input('Dealer')!.value).toBe('Northfield Equipment');
+    expect(input('Hours')!.value).toBe('N/A');
+    expect(input('Hours')!.readOnly).toBe(true);
+    expect(input('Warranty')!.value).toBe('Yes');
+    expect(input('Warranty')!.readOnly).toBe(true);
+    // Not editable: never blocks the page, even when required and empty.
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.queryByText('Field is required.')).toBeNull();
+  });
+
+  it('types a date as MM/DD/YYYY and refuses one that is not a day', async () => {
+    renderScreen(
+      <Page
+        fields={[layoutField('Service_Date__c', 'DateTime', { label: 'Service Date' })]}
+        values={{}}
+      />,
+    );
+    const date = input('Service Date')!;
+    expect(date.placeholder).toBe('MM/DD/YYYY');
+    fireEvent.change(date, { target: { value: '1120' } });
+    expect(input('Service Date')!.value).toBe('11/20');
+    fireEvent.change(input('Service Date')!, { target: { value: '11202026' } });
+    expect(input('Service Date')!.value).toBe('11/20/2026');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.queryByText('Must be valid format')).toBeNull();
+
+    fireEvent.change(input('Service Date')!, { target: { value: '13402026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Must be valid format')).toBeTruthy();
+  });
+
+  it('refuses a failure date on the parts step that is not a day', () => {
+    const parts = { assembly: 'Engine', subAssembly: 'Fuel System', keyPart: '8765 Fuel Injector' };
+    const failure = (failureDate: string) =>
+      failureErrors({ ...parts, failureDate, probableCauseRemarks: '' });
+    expect(failure('13/40/2026')).toEqual({ failureDate: 'Must be valid format' });
+    expect(failure('11/20')).toEqual({ failureDate: 'Must be valid format' });
+    expect(failure('11/20/2026')).toEqual({});
+    expect(failure('')).toEqual({});
+  });
+});

@@ -50,6 +50,12 @@ export interface GatewayConfig {
   pushRetryDelaySeconds: number;
   /** Pushes one gateway copy claims from the queue at once (PUSH_BATCH). */
   pushBatch: number;
+  /**
+   * Seconds after which a push a gateway copy claimed and never settled (the copy died while
+   * sending) is counted failed, not sent again (PUSH_CLAIM_LEASE_SECONDS). Well above the
+   * push request's own 15 s time-out.
+   */
+  pushClaimLeaseSeconds: number;
 }
 
 /** The external systems a deployment links to; by default each points at /links/<name>. */
@@ -142,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     pushCaFile: str(env, 'PUSH_CA_FILE') ?? null,
     pushRetryDelaySeconds: int(env, 'PUSH_RETRY_DELAY_SECONDS', 2),
     pushBatch: int(env, 'PUSH_BATCH', 500),
+    pushClaimLeaseSeconds: int(env, 'PUSH_CLAIM_LEASE_SECONDS', 120),
   };
 }
 

@@ -429,19 +429,20 @@ export interface NotificationsTable {
 }
 
 /** One push of one message to one device, and what became of it (pg-boss sends it). */
+type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
 export interface PushDeliveriesTable {
   id: Generated<string>;
   broadcast_id: string | null;
   notification_id: string;
   device_id: string | null;
-  status: ColumnType<
-    'pending' | 'sent' | 'failed',
-    'pending' | 'sent' | 'failed' | undefined,
-    'pending' | 'sent' | 'failed'
-  >;
+  /** sending: claimed by one gateway copy (claimed_by, claimed_at), request on its way. */
+  status: ColumnType<DeliveryStatus, DeliveryStatus | undefined, DeliveryStatus>;
   attempts: ColumnType<number, number | undefined, number>;
   last_error: string | null;
   sent_at: Timestamp | null;
+  claimed_by: string | null;
+  claimed_at: Timestamp | null;
 }
 
 /** A model's DTC values (GetDTCValues), for the wizard's step 1 typeahead. */

@@ -47,6 +47,7 @@ export async function notificationRoutes(app: FastifyInstance, { db, config }: A
       ...DEFAULT_PUSH_OPTIONS,
       retryDelaySeconds: config.pushRetryDelaySeconds,
       batch: config.pushBatch,
+      leaseSeconds: config.pushClaimLeaseSeconds,
     },
     (error) => app.log.error({ err: error }, 'push fan-out'),
   );

@@ -184,7 +184,7 @@ export async function listBroadcasts(db: Kysely<Database>, limit = 100): Promise
       sql<string>`(SELECT count(*) FROM push_deliveries p WHERE p.broadcast_id = b.id AND p.status = 'failed')`.as(
         'failed',
       ),
-      sql<string>`(SELECT count(*) FROM push_deliveries p WHERE p.broadcast_id = b.id AND p.status = 'pending')`.as(
+      sql<string>`(SELECT count(*) FROM push_deliveries p WHERE p.broadcast_id = b.id AND p.status IN ('pending', 'sending'))`.as(
         'pending',
       ),
     ])

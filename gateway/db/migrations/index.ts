@@ -9,6 +9,7 @@ import * as m0007 from './0007-knowledge-search';
 import * as m0008 from './0008-cases';
 import * as m0009 from './0009-notifications';
 import * as m0010 from './0010-wizard';
+import * as m0011 from './0011-push-delivery-claims';
 
 /**
  * Every migration, listed by hand: a static list works the same under tsx, vitest and a
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-cases': m0008,
   '0009-notifications': m0009,
   '0010-wizard': m0010,
+  '0011-push-delivery-claims': m0011,
 };

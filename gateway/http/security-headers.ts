@@ -4,9 +4,14 @@
  *
  * The Content-Security-Policy allows scripts from this origin only, plus the inline scripts of
  * the built index.html by their SHA-256 (the colour-scheme script that must run before first
- * paint), and eval for the HEIC decoder. Styles may be inline: Mantine writes style attributes and <style> elements, and the
- * IdP's pages carry their own <style>. Nobody may frame the app (frame-ancestors 'none'); the
- * camera is allowed to the app itself (the QR and barcode scanners), nothing else is.
+ * paint), and eval for the HEIC decoder. Styles may be inline: Mantine writes style attributes
+ * and <style> elements, and the IdP's pages carry their own <style>.
+ *
+ * No other site may frame the app (frame-ancestors 'self'). The app frames itself once: the
+ * silent renewal loads the provider's authorize page in a hidden frame, which redirects to
+ * /login; a service worker may answer that from its precache, so the exception cannot be
+ * narrowed to a path. The camera is allowed to the app itself (the QR and barcode scanners),
+ * nothing else is.
  */
 import { createHash } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
@@ -57,7 +62,7 @@ export function cspDirectives(
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
     'frame-src': ["'self'", ...idp],
-    'frame-ancestors': ["'none'"],
+    'frame-ancestors': ["'self'"],
     'form-action': ["'self'"],
     'base-uri': ["'self'"],
     'object-src': ["'none'"],

@@ -157,7 +157,7 @@ describe.each(lanes)('the edge of the gateway on $name', (lane) => {
         const res = await gw.app.inject({ url, headers: { accept } });
         expect(res.statusCode, url).toBeLessThan(500);
         const csp = String(res.headers['content-security-policy']);
-        expect(csp, url).toContain("frame-ancestors 'none'");
+        expect(csp, url).toContain("frame-ancestors 'self'");
         expect(csp, url).toContain("object-src 'none'");
         expect(scriptSrc(csp), url).toBe(`script-src 'self' ${hash} 'unsafe-eval'`);
         expect(res.headers['x-content-type-options'], url).toBe('nosniff');

@@ -90,7 +90,10 @@ export async function seedWizardData(db: Kysely<Database>): Promise<void> {
           doc({
             id: `CRM-${String(i + 1).padStart(6, '0')}`,
             title: `Case ${String(9000 + i).padStart(8, '0')}: ${subject}`,
-            body_html: `<p>${subject}. Dealer reported: ${subject.toLowerCase()} on a customer machine; TSC case record.</p>`,
+            // A case record reads as one: what the dealer reported, then what the TSC found.
+            body_html:
+              `<p>${subject}. Dealer reported: ${subject.toLowerCase()} on a customer machine; TSC case record.</p>` +
+              `<p>Resolution: the TSC confirmed the cause with the dealer's technician, the parts were replaced under warranty and the machine was returned to work.</p>`,
             document_type: 'Article',
             file_type: 'SalesforceItem',
             category_level1: 'Cases',

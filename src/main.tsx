@@ -10,6 +10,7 @@ import { App } from './app/app';
 import { router } from './app/router';
 import { releaseSnapshotOffHome } from './app/snapshot-release';
 import { registerServiceWorker } from './app/sw-registration';
+import { listenToWorkerMessages } from './sync/worker-messages';
 
 /**
  * The provider's answer to a popup or silent (iframe) sign-in lands on /login inside that
@@ -24,6 +25,8 @@ if (inChildWindow && hasAuthResponse(window.location)) {
       // The main window times out and reports the failure; nothing to show here.
     });
 } else {
+  // Before the first render: a push that arrives while the app loads waits for its toast.
+  listenToWorkerMessages();
   const root = document.getElementById('root');
   if (root) {
     createRoot(root).render(

@@ -9,6 +9,7 @@ import {
   TOAST_MS,
   TOAST_STORAGE_KEY,
 } from '../../src/features/notifications/push-messages';
+import { listenToWorkerMessages } from '../../src/sync/worker-messages';
 import { makeUser, renderScreen, resetDb, signInLocally } from './render';
 
 const worker = new EventTarget();
@@ -94,5 +95,14 @@ describe('In-app message toasts', () => {
       );
     });
     expect(screen.getByTestId('where').textContent).toBe('/support/case/500A');
+  });
+
+  it('shows a push that reached the page before the toasts were on screen', async () => {
+    // As at start: the page listens before it renders; the push comes while it loads.
+    listenToWorkerMessages();
+    push(message(9));
+    expect(screen.queryAllByTestId('push-toast')).toHaveLength(0);
+    renderScreen(<PushMessages />, '/home');
+    expect((await screen.findByTestId('push-toast')).textContent).toContain('Bulletin 9');
   });
 });

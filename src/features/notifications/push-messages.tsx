@@ -6,12 +6,9 @@ import { pushPayloadSchema, type Notification } from '../../../contract/notifica
 import { useProfile } from '../../components/use-profile';
 import { db } from '../../db/db';
 import { messagePath } from '../../domain/notification-links';
-import {
-  storePushedMessage,
-  unreadCount,
-  type PushClientMessage,
-} from '../../sync/notification-store';
+import { storePushedMessage, unreadCount } from '../../sync/notification-store';
 import { markMessageRead } from '../../sync/notifications';
+import { onWorkerMessage } from '../../sync/worker-messages';
 
 /** product §9: snackbars, at most 3 at once, hidden after 15 s. */
 export const MAX_TOASTS = 3;
@@ -71,14 +68,11 @@ export function PushMessages() {
   }, []);
 
   useEffect(() => {
-    if (!('serviceWorker' in navigator)) return;
-    const onMessage = (event: MessageEvent) => {
-      const data = event.data as PushClientMessage | null;
-      if (data?.type === 'open-path') {
+    return onWorkerMessage((data) => {
+      if (data.type === 'open-path') {
         void navigate(data.path);
         return;
       }
-      if (data?.type !== 'push-message') return;
       const parsed = pushPayloadSchema.safeParse(data.message);
       if (!parsed.success) return;
       const message = parsed.data;
@@ -92,9 +86,7 @@ export function PushMessages() {
         waiting.current.push(message);
         return s;
       });
-    };
-    navigator.serviceWorker.addEventListener('message', onMessage);
-    return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+    });
   }, [navigate, userId]);
 
   const unread = useLiveQuery(() => (userId ? unreadCount(db, userId) : 0), [userId]);

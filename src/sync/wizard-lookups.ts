@@ -157,12 +157,14 @@ export async function keepWizardLookups(
   const stale = async (key: string, schema: z.ZodType) =>
     ((await keptValue(database, ownerUserId, key, schema))?.syncedAt ?? 0) <
     Date.now() - WIZARD_LOOKUPS_FRESH_MS;
-  const work: Promise<unknown>[] = [];
+  // Started only once every check is done: a fetch that failed while a later check was still
+  // awaited would be a rejection nobody handles yet.
+  const work: (() => Promise<unknown>)[] = [];
   if (await stale(dtcKey(model), dtcListSchema)) {
-    work.push(dtcCodesFor(ownerUserId, model, signal, database));
+    work.push(() => dtcCodesFor(ownerUserId, model, signal, database));
   }
   if (await stale(partsKey(model), partsCatalogueResponseSchema)) {
-    work.push(partsCatalogueFor(ownerUserId, model, signal, database));
+    work.push(() => partsCatalogueFor(ownerUserId, model, signal, database));
   }
   const layouts = await database.caseLayouts.where({ ownerUserId }).toArray();
   for (const kind of kinds) {
@@ -173,8 +175,8 @@ export async function keepWizardLookups(
       kept.syncedAt < Date.now() - WIZARD_LOOKUPS_FRESH_MS ||
       (await stale(picklistsKey(kept.recordTypeId), picklistMapSchema))
     ) {
-      work.push(caseDefinitionFor(ownerUserId, kind, signal, database));
+      work.push(() => caseDefinitionFor(ownerUserId, kind, signal, database));
     }
   }
-  await Promise.allSettled(work);
+  await Promise.allSettled(work.map((start) => start()));
 }

@@ -79,10 +79,12 @@ function PicklistField({ field, form, picklists, disabled, onPicklistChange }: F
 const FormField = memo(function FormField(props: FieldProps) {
   const { field, form } = props;
   const input = form.getInputProps(field.apiName);
+  // Uncontrolled @mantine/form inputs remount on reset through their key, which React wants
+  // given directly, not spread.
+  const key = form.key(field.apiName);
   const common = {
     label: field.label,
     required: field.required,
-    key: form.key(field.apiName),
     'data-field': field.apiName,
   };
   if (!field.editableForNew) {
@@ -99,14 +101,21 @@ const FormField = memo(function FormField(props: FieldProps) {
     case 'Picklist':
       return <PicklistField {...props} />;
     case 'Boolean':
-      return <Checkbox {...common} {...form.getInputProps(field.apiName, { type: 'checkbox' })} />;
+      return (
+        <Checkbox
+          key={key}
+          {...common}
+          {...form.getInputProps(field.apiName, { type: 'checkbox' })}
+        />
+      );
     case 'TextArea':
-      return <Textarea {...common} {...input} rows={3} />;
+      return <Textarea key={key} {...common} {...input} rows={3} />;
     case 'Double':
     case 'Percent':
     case 'Currency':
       return (
         <TextInput
+          key={key}
           {...common}
           {...input}
           inputMode="numeric"
@@ -119,6 +128,7 @@ const FormField = memo(function FormField(props: FieldProps) {
     case 'DateTime':
       return (
         <TextInput
+          key={key}
           {...common}
           {...input}
           placeholder={DATE_INPUT_FORMAT}
@@ -128,13 +138,13 @@ const FormField = memo(function FormField(props: FieldProps) {
         />
       );
     case 'Time':
-      return <TextInput {...common} {...input} placeholder="HH:MM" />;
+      return <TextInput key={key} {...common} {...input} placeholder="HH:MM" />;
     case 'Email':
-      return <TextInput {...common} {...input} type="email" />;
+      return <TextInput key={key} {...common} {...input} type="email" />;
     case 'Phone':
-      return <TextInput {...common} {...input} type="tel" />;
+      return <TextInput key={key} {...common} {...input} type="tel" />;
     case 'URL':
-      return <TextInput {...common} {...input} type="url" />;
+      return <TextInput key={key} {...common} {...input} type="url" />;
     case 'Reference': {
       const value = form.getValues()[field.apiName];
       return (
@@ -147,7 +157,7 @@ const FormField = memo(function FormField(props: FieldProps) {
       );
     }
     default:
-      return <TextInput {...common} {...input} />;
+      return <TextInput key={key} {...common} {...input} />;
   }
 });
 

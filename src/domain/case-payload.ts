@@ -1,3 +1,4 @@
+import type { CaseCreationField } from '../../contract/case-create';
 import type { FieldValue, LayoutField, RecordKind } from '../../contract/cases';
 import { isNone } from './dependent-picklists';
 import { NUMERIC_TYPES, isEmptyValue, type FormValue, type FormValues } from './dynamic-form';
@@ -74,58 +75,39 @@ export function sentFormValue(
   return sent;
 }
 
-/** The wizard's own fields (not on the dynamic form): these are sent whenever they have a value. */
-const WIZARD_FIELDS = new Set([
-  'Origin',
-  'RecordTypeId',
-  'Inventory__c',
-  'AccountId',
-  'ContactId',
-  'Subject',
-  'DTC_Error_Codes__c',
-  'Serial_Number__c',
-  'Model_Number__c',
-  'PIN__c',
-  'IMEI_Number__c',
-  'Failure_Date__c',
-  'Probable_Cause_Remarks__c',
-  'Assembly__c',
-  'Sub_Assembly__c',
-  'Causal_Part_Number__c',
-  'Causal_Part__c',
-]);
-
 /** Builds the record's fields, in the order of the product's creation list. */
 export function buildCaseFields(
   input: CaseCreationInput,
 ): Record<string, string | number | boolean> {
+  const keyPart = splitKeyPart(input.failure.keyPart);
+  // The wizard's own steps gather these; the dynamic form never overrides them.
+  const wizardValues: Partial<Record<CaseCreationField, string | null | undefined>> = {
+    Origin: `${input.productName} App`,
+    Inventory__c: input.machine.inventoryId,
+    RecordTypeId: input.recordTypeId,
+    AccountId: input.accountId,
+    ContactId: input.contactId,
+    Subject: input.subject,
+    DTC_Error_Codes__c: input.dtc,
+    Serial_Number__c: input.machine.serial,
+    Model_Number__c: input.machine.model,
+    PIN__c: input.machine.pin,
+    IMEI_Number__c: input.machine.imei,
+    Failure_Date__c: toSentFailureDate(input.failure.failureDate),
+    Probable_Cause_Remarks__c: input.failure.probableCauseRemarks,
+    Assembly__c: input.failure.assembly,
+    Sub_Assembly__c: input.failure.subAssembly,
+    Causal_Part_Number__c: keyPart.number,
+    Causal_Part__c: keyPart.name,
+  };
+
   const out: Record<string, string | number | boolean> = {};
-  const put = (name: string, value: string | null | undefined) => {
+  for (const [name, value] of Object.entries(wizardValues)) {
     const text = value?.trim();
     if (text && !isNone(text)) out[name] = text;
-  };
-  const keyPart = splitKeyPart(input.failure.keyPart);
-
-  out.Origin = `${input.productName} App`;
-  put('Inventory__c', input.machine.inventoryId);
-  out.RecordTypeId = input.recordTypeId;
-  put('AccountId', input.accountId);
-  put('ContactId', input.contactId);
-  put('Subject', input.subject);
-  put('DTC_Error_Codes__c', input.dtc);
-  put('Serial_Number__c', input.machine.serial);
-  put('Model_Number__c', input.machine.model);
-  put('PIN__c', input.machine.pin);
-  put('IMEI_Number__c', input.machine.imei);
-  put('Failure_Date__c', toSentFailureDate(input.failure.failureDate));
-  put('Probable_Cause_Remarks__c', input.failure.probableCauseRemarks);
-  put('Assembly__c', input.failure.assembly);
-  put('Sub_Assembly__c', input.failure.subAssembly);
-  put('Causal_Part_Number__c', keyPart.number);
-  put('Causal_Part__c', keyPart.name);
-
+  }
   for (const [name, value] of Object.entries(input.form)) {
-    if (WIZARD_FIELDS.has(name)) continue;
+    if (name in wizardValues) continue;
     const field = input.fields.get(name);
     if (field && !field.editableForNew) continue;
     const sent = sentFormValue(field, value, input.defaults[name]);

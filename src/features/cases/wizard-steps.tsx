@@ -325,6 +325,12 @@ function useLookup(field: string, q: string, accountId: string | undefined, enab
 }
 
 const EMPTY_CONTACT: NewContactInput = { firstName: '', lastName: '', phone: '', email: '' };
+const NEW_CONTACT_FIELDS: readonly (readonly [keyof NewContactInput, string])[] = [
+  ['firstName', 'First Name'],
+  ['lastName', 'Last Name'],
+  ['phone', 'Phone Number'],
+  ['email', 'Email'],
+];
 
 /** Step 3.5: 'Who is this Report for?' */
 export function PartiesStep({
@@ -413,34 +419,16 @@ export function PartiesStep({
       </Group>
       {nc && (
         <Stack gap="xs">
-          <TextInput
-            label="First Name"
-            required
-            value={nc.firstName}
-            error={errors.newContact?.firstName}
-            onChange={(e) => setContactField('firstName', e.currentTarget.value)}
-          />
-          <TextInput
-            label="Last Name"
-            required
-            value={nc.lastName}
-            error={errors.newContact?.lastName}
-            onChange={(e) => setContactField('lastName', e.currentTarget.value)}
-          />
-          <TextInput
-            label="Phone Number"
-            required
-            value={nc.phone}
-            error={errors.newContact?.phone}
-            onChange={(e) => setContactField('phone', e.currentTarget.value)}
-          />
-          <TextInput
-            label="Email"
-            required
-            value={nc.email}
-            error={errors.newContact?.email}
-            onChange={(e) => setContactField('email', e.currentTarget.value)}
-          />
+          {NEW_CONTACT_FIELDS.map(([key, label]) => (
+            <TextInput
+              key={key}
+              label={label}
+              required
+              value={nc[key]}
+              error={errors.newContact?.[key]}
+              onChange={(e) => setContactField(key, e.currentTarget.value)}
+            />
+          ))}
         </Stack>
       )}
     </Stack>

@@ -1,8 +1,8 @@
 // Shared setup of the browser benches: the built app, a real gateway as in e2e, Chromium, and a
 // phone-sized context signed in through the real login page; and in-page timing.
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, PASSWORD } from '../e2e/support/browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, signedInPage } from '../e2e/support/browser';
 import { startGateway, type RunningGateway } from '../e2e/support/gateway';
 
 export interface SignedInBench {
@@ -25,19 +25,8 @@ export function requireBuild(): void {
 export async function signedInBench(email: string, port: number): Promise<SignedInBench> {
   requireBuild();
   const gw = await startGateway(port);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  const context = await browser.newContext({
-    baseURL: gw.url,
-    viewport: { width: 412, height: 915 },
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/oidc\//);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => u.pathname === '/home');
+  const browser = await launchBrowser();
+  const { context, page } = await signedInPage(browser, email, { baseURL: gw.url });
   return {
     gw,
     browser,

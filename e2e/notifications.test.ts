@@ -4,7 +4,7 @@ import { startPushReceiver, type PushReceiver } from '../tests/gateway/push-rece
 import {
   CHROMIUM,
   launchBrowser,
-  PASSWORD,
+  signedInPage,
   swControlled,
   trackPageErrors,
 } from './support/browser';
@@ -40,20 +40,8 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: gateway.url,
-    viewport: { width: 412, height: 915 },
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/oidc\//);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => u.pathname === '/home', { timeout: 30_000 });
-  return { context, page };
+function signedIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
+  return signedInPage(browser, email, { baseURL: gateway.url });
 }
 
 /** A form field by its label; required fields carry an asterisk after it. */

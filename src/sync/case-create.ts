@@ -1,11 +1,9 @@
 import { db, type TorqueDb } from '../db/db';
 import type { OutboxRow } from '../db/schema';
-import { threadText } from '../domain/case-update';
 import type { CaseCreatePayload, ContactCreatePayload } from './case-create-kinds';
-import type { CaseFeedItemPayload, CaseFilePayload } from './case-write-kinds';
-import type { UpdateFile } from './case-update';
 import { signedInUserId } from './current-user';
 import { NoSignedInUserError } from './dcu';
+import { enqueueFeedPost, type UpdateFile } from './feed-post';
 import { enqueue } from './outbox';
 import { requestReplay } from './replay';
 
@@ -82,50 +80,23 @@ export async function queueNewCase(
         },
         database,
       );
-      const files: OutboxRow[] = [];
-      for (const f of input.files) {
-        const payload: CaseFilePayload = {
+      const post = await enqueueFeedPost(
+        {
           caseId: caseEntry.id,
-          name: f.name,
-          type: f.type,
-          blob: f.blob,
-        };
-        files.push(
-          await enqueue(
-            {
-              kind: 'case-file',
-              payload,
-              summary: `Upload ${f.name} to the new ${noun}`,
-              ownerUserId,
-              dependsOn: [caseEntry.id],
-              createdAt: at++,
-            },
-            database,
-          ),
-        );
-      }
-      let feedItem: OutboxRow | null = null;
-      const body = threadText(input.message);
-      if (body !== '' || files.length > 0) {
-        const payload: CaseFeedItemPayload = {
-          caseId: caseEntry.id,
-          body,
-          fileIds: files.map((f) => f.id),
-        };
-        feedItem = await enqueue(
-          {
-            kind: 'case-feed-item',
-            payload,
-            summary: `Post the first message of the new ${noun}`,
-            ownerUserId,
-            dependsOn: [caseEntry.id, ...files.map((f) => f.id)],
-            createdAt: at,
+          text: input.message,
+          files: input.files,
+          ownerUserId,
+          after: [caseEntry.id],
+          summaries: {
+            file: (name) => `Upload ${name} to the new ${noun}`,
+            feedItem: `Post the first message of the new ${noun}`,
           },
-          database,
-        );
-      }
+          at,
+        },
+        database,
+      );
       if (input.draftId) await database.caseDrafts.delete([ownerUserId, input.draftId]);
-      return { contact, caseEntry, files, feedItem };
+      return { contact, caseEntry, files: post.files, feedItem: post.feedItem };
     },
   );
   void requestReplay();

@@ -1,23 +1,12 @@
 import { db, ownerRange, type TorqueDb } from '../db/db';
 import type { OutboxRow } from '../db/schema';
-import {
-  caseUpdateSummaries,
-  isEmptyUpdate,
-  postsFeedItem,
-  threadText,
-} from '../domain/case-update';
-import type { CaseClosePayload, CaseFeedItemPayload, CaseFilePayload } from './case-write-kinds';
+import { caseUpdateSummaries, isEmptyUpdate } from '../domain/case-update';
+import type { CaseClosePayload } from './case-write-kinds';
 import { signedInUserId } from './current-user';
 import { NoSignedInUserError } from './dcu';
+import { enqueueFeedPost, type UpdateFile } from './feed-post';
 import { enqueue } from './outbox';
 import { requestReplay } from './replay';
-
-/** A file ready to queue (photos already converted and scaled down). */
-export interface UpdateFile {
-  name: string;
-  type: string;
-  blob: Blob;
-}
 
 export interface CaseUpdateInput {
   caseId: string;
@@ -50,48 +39,18 @@ export async function postCaseUpdate(
   const summaries = caseUpdateSummaries(input.caseNumber);
 
   const queued = await database.transaction('rw', database.outbox, async () => {
-    // One millisecond apart: the parts keep their order in the outbox and on the page.
-    let at = Date.now();
-    const files: OutboxRow[] = [];
-    for (const f of input.files) {
-      const payload: CaseFilePayload = {
+    const { files, feedItem, at } = await enqueueFeedPost(
+      {
         caseId: input.caseId,
-        name: f.name,
-        type: f.type,
-        blob: f.blob,
-      };
-      files.push(
-        await enqueue(
-          {
-            kind: 'case-file',
-            payload,
-            summary: summaries.file(f.name),
-            ownerUserId,
-            createdAt: at++,
-          },
-          database,
-        ),
-      );
-    }
-    let feedItem: OutboxRow | null = null;
-    if (postsFeedItem(draft)) {
-      const payload: CaseFeedItemPayload = {
-        caseId: input.caseId,
-        body: threadText(input.text),
-        fileIds: files.map((f) => f.id),
-      };
-      feedItem = await enqueue(
-        {
-          kind: 'case-feed-item',
-          payload,
-          summary: summaries.feedItem,
-          ownerUserId,
-          dependsOn: files.map((f) => f.id),
-          createdAt: at++,
-        },
-        database,
-      );
-    }
+        text: input.text,
+        files: input.files,
+        ownerUserId,
+        after: [],
+        summaries,
+        at: Date.now(),
+      },
+      database,
+    );
     let close: OutboxRow | null = null;
     if (input.close) {
       const payload: CaseClosePayload = { caseId: input.caseId };

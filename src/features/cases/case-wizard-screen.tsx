@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Container,
-  FileButton,
-  Group,
-  Image,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Container, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -54,9 +40,7 @@ import {
 } from '../../domain/wizard-steps';
 import { localReference, queueNewCase } from '../../sync/case-create';
 import { caseDefinitionFor, type CaseDefinition } from '../../sync/wizard-lookups';
-import type { UpdateFile } from '../../sync/case-update';
-import { preparePhoto } from './photo-worker';
-import { useObjectUrls } from './use-object-urls';
+import { AttachmentPicker, usePreparedFiles, type PickedFile } from './attachment-picker';
 import { WizardFormPage, useWizardForm } from './wizard-form';
 import {
   ConfirmationStep,
@@ -88,7 +72,7 @@ interface WizardState {
   parties: Parties;
   form: FormValues;
   message: string;
-  files: (UpdateFile & { key: string })[];
+  files: PickedFile[];
 }
 
 const EMPTY_FAILURE: FailureDetails = {
@@ -113,8 +97,6 @@ function useDefinition(kind: RecordKind, ownerUserId: string | undefined) {
   }, [kind, ownerUserId]);
   return def;
 }
-
-let fileCounter = 0;
 
 export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
   const params = useParams();
@@ -146,7 +128,9 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
   const [picklistState, setPicklistState] = useState<PicklistState | null>(null);
   const [queuedId, setQueuedId] = useState<string | null>(null);
   const [errorMessage, setErrorMessage] = useState('');
-  const [preparing, setPreparing] = useState(0);
+  const attach = usePreparedFiles((f) =>
+    setState((s) => (s ? { ...s, files: [...s.files, f] } : s)),
+  );
   const [machineInput, setMachineInput] = useState<ModelSerialInput>({ model: '', serial: '' });
   // Set once submitting starts: a draft save still waiting must not bring the draft back.
   const submitting = useRef(false);
@@ -368,28 +352,6 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
     apply(previousMove(flow, state.step, machineFromRoute));
   };
 
-  const pick = (chosen: File[]) => {
-    setPreparing((n) => n + chosen.length);
-    for (const file of chosen) {
-      preparePhoto(file)
-        .then((p) =>
-          setState((s) =>
-            s
-              ? {
-                  ...s,
-                  files: [
-                    ...s.files,
-                    { key: `f${++fileCounter}`, name: p.name, type: p.type, blob: p.blob },
-                  ],
-                }
-              : s,
-          ),
-        )
-        .catch(() => undefined)
-        .finally(() => setPreparing((n) => n - 1));
-    }
-  };
-
   const title = `Create ${kind}`;
   const machineLine = `${machineKey.model ?? ''} ${machineKey.serial ?? ''}`.trim();
   const loadingForm = def === null;
@@ -505,20 +467,9 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
             <Title order={2} size="h4">
               Attachments
             </Title>
-            <FileButton
-              onChange={pick}
-              accept="image/*,.heic,.heif,application/pdf,text/plain,.csv"
-              multiple
-            >
-              {(props) => (
-                <Button variant="default" {...props}>
-                  Upload
-                </Button>
-              )}
-            </FileButton>
-            {preparing > 0 && <Loader size="sm" aria-label="Preparing photos" />}
-            <Previews
+            <AttachmentPicker
               files={state.files}
+              {...attach}
               onRemove={(key) => update({ files: state.files.filter((f) => f.key !== key) })}
             />
             <Textarea
@@ -531,7 +482,7 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
               onPrevious={previous}
               onNext={next}
               nextLabel="Submit"
-              busy={preparing > 0}
+              busy={attach.preparing > 0}
             />
           </>
         )}
@@ -559,40 +510,6 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
         )}
       </Stack>
     </Container>
-  );
-}
-
-function Previews({
-  files,
-  onRemove,
-}: {
-  files: (UpdateFile & { key: string })[];
-  onRemove: (key: string) => void;
-}) {
-  const urls = useObjectUrls(
-    useMemo(
-      () => new Map(files.filter((f) => f.type.startsWith('image/')).map((f) => [f.key, f.blob])),
-      [files],
-    ),
-  );
-  return (
-    <SimpleGrid cols={3} data-testid="wizard-previews">
-      {files.map((f) => (
-        <Stack key={f.key} gap={4}>
-          {urls.get(f.key) ? <Image src={urls.get(f.key)} alt={f.name} h={90} fit="cover" /> : null}
-          <Group gap={4} wrap="nowrap">
-            <Text size="xs" truncate>
-              {f.name}
-            </Text>
-            <CloseButton
-              aria-label={`Remove ${f.name}`}
-              size="sm"
-              onClick={() => onRemove(f.key)}
-            />
-          </Group>
-        </Stack>
-      ))}
-    </SimpleGrid>
   );
 }
 

@@ -1,29 +1,8 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  CloseButton,
-  FileButton,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { Alert, Button, Checkbox, Paper, Stack, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
 import { isEmptyUpdate } from '../../domain/case-update';
-import { formatFileSize } from '../../domain/file-size';
-import { postCaseUpdate, type UpdateFile } from '../../sync/case-update';
-import { preparePhoto } from './photo-worker';
-import { useObjectUrls } from './use-object-urls';
-
-interface Picked extends UpdateFile {
-  key: string;
-}
-
-let pickCounter = 0;
+import { postCaseUpdate } from '../../sync/case-update';
+import { AttachmentPicker, usePreparedFiles, type PickedFile } from './attachment-picker';
 
 /** Product §2: the Post an update panel (text, Upload, close-case checkbox, Save Changes). */
 export function PostUpdatePanel({
@@ -36,39 +15,17 @@ export function PostUpdatePanel({
   closed: boolean;
 }) {
   const [text, setText] = useState('');
-  const [files, setFiles] = useState<Picked[]>([]);
-  const [preparing, setPreparing] = useState(0);
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const attach = usePreparedFiles((f) => setFiles((fs) => [...fs, f]));
   const [close, setClose] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const previews = useObjectUrls(
-    useMemo(
-      () => new Map(files.filter((f) => f.type.startsWith('image/')).map((f) => [f.key, f.blob])),
-      [files],
-    ),
-  );
-
-  const pick = (chosen: File[]) => {
-    setError(null);
-    setPreparing((n) => n + chosen.length);
-    for (const file of chosen) {
-      // Each photo is converted and scaled in the worker; the others wait their turn there.
-      preparePhoto(file)
-        .then((p) =>
-          setFiles((fs) => [
-            ...fs,
-            { key: `pick-${++pickCounter}`, name: p.name, type: p.type, blob: p.blob },
-          ]),
-        )
-        .catch(() => setError(`${file.name} could not be read.`))
-        .finally(() => setPreparing((n) => n - 1));
-    }
-  };
 
   const draft = { text, fileCount: files.length, close };
   const save = async () => {
     setSaving(true);
     setError(null);
+    attach.clearError();
     try {
       await postCaseUpdate({ caseId, caseNumber, text, files, close });
       setText('');
@@ -93,44 +50,11 @@ export function PostUpdatePanel({
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
         />
-        <FileButton
-          onChange={pick}
-          accept="image/*,.heic,.heif,application/pdf,text/plain,.csv"
-          multiple
-        >
-          {(props) => (
-            <Button variant="default" {...props}>
-              Upload
-            </Button>
-          )}
-        </FileButton>
-        {preparing > 0 && (
-          <Group gap="xs" role="status">
-            <Loader size="xs" />
-            <Text size="sm">Preparing {preparing === 1 ? 'a photo' : `${preparing} photos`}…</Text>
-          </Group>
-        )}
-        {files.length > 0 && (
-          <div className="case-previews" data-testid="upload-previews">
-            {files.map((f) => (
-              <div key={f.key} className="case-preview" data-testid="upload-preview">
-                {previews.get(f.key) ? (
-                  <img src={previews.get(f.key)} alt={f.name} />
-                ) : (
-                  <Text size="xs" p={4} style={{ overflowWrap: 'anywhere' }}>
-                    {f.name} · {formatFileSize(f.blob.size)}
-                  </Text>
-                )}
-                <CloseButton
-                  size="sm"
-                  variant="filled"
-                  aria-label={`Remove ${f.name}`}
-                  onClick={() => setFiles((fs) => fs.filter((x) => x.key !== f.key))}
-                />
-              </div>
-            ))}
-          </div>
-        )}
+        <AttachmentPicker
+          files={files}
+          {...attach}
+          onRemove={(key) => setFiles((fs) => fs.filter((f) => f.key !== key))}
+        />
         {!closed && (
           <Checkbox
             label="Close this case"
@@ -146,7 +70,7 @@ export function PostUpdatePanel({
         <Button
           onClick={() => void save()}
           loading={saving}
-          disabled={preparing > 0 || isEmptyUpdate(draft)}
+          disabled={attach.preparing > 0 || isEmptyUpdate(draft)}
         >
           Save Changes
         </Button>

@@ -389,6 +389,25 @@ describe.each(lanes)('notifications on $name', (lane) => {
     expect((await call(null, 'GET', '/api/v1/dealer-contacts')).statusCode).toBe(401);
   });
 
+  /** Replaces the suite's gateway with a new start on the same data. */
+  const restart = async (env: Record<string, string>) => {
+    const again = await startGateway(
+      testConfig({ ...gw.env, PUSH_CA_FILE: receiver.caFile, ...env }),
+    );
+    await again.app.ready();
+    const first = gw;
+    gw = {
+      ...first,
+      app: again.app,
+      started: again,
+      async close() {
+        await again.app.close();
+        await first.close();
+      },
+    };
+    for (const u of [DANA, ELI, SAM, ADA]) cookies[u] = await signIn(gw.app, u);
+  };
+
   it('keeps VAPID keys across restarts and resumes a broadcast cut half-way, each push once', async () => {
     const key1 = vapidKeySchema.parse((await call(DANA, 'GET', '/api/v1/push/vapid-key')).json());
     const subs = [];
@@ -414,48 +433,15 @@ describe.each(lanes)('notifications on $name', (lane) => {
     const atStop = receiver.received.length - start;
     expect(atStop).toBeLessThan(40);
     receiver.delayMs = 0;
-    const again = await startGateway(
-      testConfig({ ...gw.env, PUSH_CA_FILE: receiver.caFile, PUSH_BATCH: '10' }),
-    );
-    await again.app.ready();
-    const first = gw;
-    gw = {
-      ...first,
-      app: again.app,
-      started: again,
-      async close() {
-        await again.app.close();
-        await first.close();
-      },
-    };
-    for (const u of [DANA, ELI, SAM, ADA]) cookies[u] = await signIn(gw.app, u);
+    await restart({ PUSH_BATCH: '10' });
     const key2 = vapidKeySchema.parse((await call(DANA, 'GET', '/api/v1/push/vapid-key')).json());
     expect(key2.publicKey).toBe(key1.publicKey);
     await receiver.waitFor(start + 40);
-    await expect.poll(() => pending(again.db.kysely), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => pending(), { timeout: 15_000 }).toBe(0);
     const got = receiver.received.slice(start).filter((r) => endpoints.has(r.subscription));
     expect(got).toHaveLength(40);
     expect(new Set(got.map((r) => r.subscription)).size).toBe(40);
   }, 120_000);
-
-  /** Replaces the suite's gateway with a new start on the same data. */
-  const restart = async (env: Record<string, string>) => {
-    const again = await startGateway(
-      testConfig({ ...gw.env, PUSH_CA_FILE: receiver.caFile, ...env }),
-    );
-    await again.app.ready();
-    const first = gw;
-    gw = {
-      ...first,
-      app: again.app,
-      started: again,
-      async close() {
-        await again.app.close();
-        await first.close();
-      },
-    };
-    for (const u of [DANA, ELI, SAM, ADA]) cookies[u] = await signIn(gw.app, u);
-  };
 
   it('never sends one push twice when several gateway copies work the queue, even when a job is handed on mid-send', async () => {
     const endpoints = new Set<string>();

@@ -10,7 +10,7 @@ import { db } from '../../src/db/db';
 import { queueNewCase } from '../../src/sync/case-create';
 import { runReplay } from '../../src/sync/replay-run';
 import { feedItem, posted, uploaded } from './case-fixtures';
-import { makeUser, resetDb } from './render';
+import { makeUser, resetDb, signInLocally } from './render';
 
 /*
  * A new case as one outbox chain (product §4 Wizard, Offline-first): contact, case, files,
@@ -19,10 +19,7 @@ import { makeUser, resetDb } from './render';
 
 const dana = makeUser({ id: 'u-dana' });
 
-async function signIn() {
-  await db.profile.put({ key: 'me', user: dana, syncedAt: Date.now() });
-  await db.session.put({ key: 'current', userId: dana.id, expiresAt: Date.now() + 3_600_000 });
-}
+const signIn = () => signInLocally(dana, { sessionFor: 3_600_000 });
 
 const contactAnswer = createContactResponseSchema.parse({
   id: 'con-9',

@@ -57,8 +57,7 @@ function gateway(writes: Handler = () => json(500, { message: 'unexpected' })): 
 
 beforeEach(async () => {
   await resetDb();
-  await signInLocally(user);
-  await db.session.put({ key: 'current', userId: user.id, expiresAt: Date.now() + 3_600_000 });
+  await signInLocally(user, { sessionFor: 3_600_000 });
   calls.length = 0;
   online = true;
   Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });

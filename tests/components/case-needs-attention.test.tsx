@@ -23,8 +23,7 @@ const sent: Array<{ path: string; body: unknown }> = [];
 
 beforeEach(async () => {
   await resetDb();
-  await signInLocally(user);
-  await db.session.put({ key: 'current', userId: user.id, expiresAt: Date.now() + 3_600_000 });
+  await signInLocally(user, { sessionFor: 3_600_000 });
   sent.length = 0;
   Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => true });
   handler = () => json(500, {});

@@ -35,8 +35,7 @@ let gateway: GatewayStub;
 
 beforeEach(async () => {
   await resetDb();
-  await signInLocally(dana);
-  await db.session.put({ key: 'current', userId: dana.id, expiresAt: Date.now() + 3_600_000 });
+  await signInLocally(dana, { sessionFor: 3_600_000 });
   await db.machines.put(machineRowOf(dana.id, machineDetail(), Date.now()));
   ({ gateway, connection } = gatewayBehindConnection());
 });

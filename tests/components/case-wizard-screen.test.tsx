@@ -109,8 +109,7 @@ function handle(path: string, method: string): Response {
 
 beforeEach(async () => {
   await resetDb();
-  await signInLocally(dana);
-  await db.session.put({ key: 'current', userId: dana.id, expiresAt: Date.now() + 3_600_000 });
+  await signInLocally(dana, { sessionFor: 3_600_000 });
   calls.length = 0;
   catalogueFails = false;
   vi.stubGlobal(

@@ -37,9 +37,8 @@ const unit = (imei = IMEI, lastReportedAt: string | null = '2026-11-15T12:00:00Z
 
 beforeEach(async () => {
   await resetDb();
-  await signInLocally(user);
   // The replayer sends only the entries of the user the session marker names.
-  await db.session.put({ key: 'current', userId: user.id, expiresAt: Date.now() + 3_600_000 });
+  await signInLocally(user, { sessionFor: 3_600_000 });
   calls.length = 0;
   handler = () => json(500, { message: 'unexpected' });
   vi.stubGlobal(

@@ -50,8 +50,7 @@ async function queue(serial: string, owner = dana, patch: Partial<OutboxRow> = {
 
 /** Signed in with a live gateway session: the replay sends only this user's entries. */
 async function signInWithSession(user: typeof dana) {
-  await signInLocally(user);
-  await db.session.put({ key: 'current', userId: user.id, expiresAt: Date.now() + 60_000 });
+  await signInLocally(user, { sessionFor: 60_000 });
 }
 
 function setOnline(value: boolean) {
@@ -402,8 +401,7 @@ describe('shell sync status', () => {
 
 describe('Log Out with unsent changes', () => {
   it('says how many wait, and Log out anyway signs out keeping the outbox', async () => {
-    await signInLocally(dana);
-    await db.session.put({ key: 'current', userId: dana.id, expiresAt: Date.now() + 60_000 });
+    await signInLocally(dana, { sessionFor: 60_000 });
     await queue('41876');
     await queue('41877', dana, { status: 'needs-attention' });
     await queue('41878', eli);

@@ -45,8 +45,15 @@ export async function resetDb() {
   await Promise.all(db.tables.map((t) => t.clear()));
 }
 
-export async function signInLocally(user: User) {
+/**
+ * `user` is the device's profile; with `sessionFor` (ms) a session of theirs is running too, as
+ * after signing in online.
+ */
+export async function signInLocally(user: User, { sessionFor }: { sessionFor?: number } = {}) {
   await db.profile.put({ key: 'me', user, syncedAt: Date.now() });
+  if (sessionFor !== undefined) {
+    await db.session.put({ key: 'current', userId: user.id, expiresAt: Date.now() + sessionFor });
+  }
 }
 
 /** A remote configuration as the gateway serves it, with the links of the default set-up. */

@@ -24,8 +24,7 @@ let gateway: GatewayStub;
 
 beforeEach(async () => {
   await resetDb();
-  await signInLocally(dana);
-  await db.session.put({ key: 'current', userId: dana.id, expiresAt: Date.now() + 3_600_000 });
+  await signInLocally(dana, { sessionFor: 3_600_000 });
   ({ gateway, connection } = gatewayBehindConnection());
 });
 afterEach(() => {

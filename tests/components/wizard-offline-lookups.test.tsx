@@ -49,8 +49,7 @@ const answers: WizardAnswers = {
 
 beforeEach(async () => {
   await resetDb();
-  await signInLocally(dana);
-  await db.session.put({ key: 'current', userId: dana.id, expiresAt: Date.now() + 3_600_000 });
+  await signInLocally(dana, { sessionFor: 3_600_000 });
   await db.machines.put(machineRowOf(dana.id, machineDetail(), Date.now()));
 });
 afterEach(() => {

@@ -6,11 +6,8 @@ import {
   type AnalyticsEvent,
 } from '../../contract/case-create';
 import { MACHINE_1 } from '../../gateway/db/seed/fixed-machines';
-import { lanes, openGateway, type TestGateway } from './harness';
-import { client, DANA, expectError, OPEN_TIMEOUT, SAM } from './cases-support';
-import { signIn } from './oidc-flow';
-
-const ADA = 'ada.admin@torque.example';
+import { lanes, type TestGateway } from './harness';
+import { type CasesClient, expectError, OPEN_TIMEOUT, openCasesGateway } from './cases-support';
 
 function event(
   wizardId: string,
@@ -37,14 +34,10 @@ describe.each(lanes)('case-assist analytics on $name', (lane) => {
   let dana: string;
   let sam: string;
   let ada: string;
-  let http: ReturnType<typeof client>;
+  let http: CasesClient;
 
   beforeAll(async () => {
-    gw = await openGateway(lane);
-    http = client(gw.app);
-    dana = await signIn(gw.app, DANA);
-    sam = await signIn(gw.app, SAM);
-    ada = await signIn(gw.app, ADA);
+    ({ gw, http, dana, sam, ada } = await openCasesGateway(lane));
   }, OPEN_TIMEOUT);
   afterAll(async () => {
     await gw?.close();

@@ -17,9 +17,8 @@ import {
   rewriteBookIds,
   withinLimit,
 } from '../../gateway/services/parts-catalogue';
-import { lanes, openGateway, type TestGateway } from './harness';
-import { client, DANA, expectError, OPEN_TIMEOUT } from './cases-support';
-import { signIn } from './oidc-flow';
+import { lanes, type TestGateway } from './harness';
+import { type CasesClient, expectError, OPEN_TIMEOUT, openCasesGateway } from './cases-support';
 
 describe('book ids', () => {
   it('splits the pipe-separated list and rewrites each id to start with 100', () => {
@@ -40,12 +39,10 @@ describe('book ids', () => {
 describe.each(lanes)('case assist, DTC values and the parts catalogue on $name', (lane) => {
   let gw: TestGateway;
   let dana: string;
-  let http: ReturnType<typeof client>;
+  let http: CasesClient;
 
   beforeAll(async () => {
-    gw = await openGateway(lane);
-    http = client(gw.app);
-    dana = await signIn(gw.app, DANA);
+    ({ gw, http, dana } = await openCasesGateway(lane));
   }, OPEN_TIMEOUT);
   afterAll(async () => {
     await gw?.close();

@@ -26,9 +26,15 @@ import { MACHINE_1 } from '../../gateway/db/seed/fixed-machines';
 import { WALTER_HANSON_ID } from '../../gateway/db/seed/machine-customers';
 import { LAYOUT_OVERRIDES_KEY } from '../../gateway/services/case-layouts';
 import { REPLAYED_HEADER } from '../../gateway/services/idempotency';
-import { lanes, openGateway, type TestGateway } from './harness';
-import { client, DANA, ELI, expectError, multipart, OPEN_TIMEOUT, SAM } from './cases-support';
-import { signIn } from './oidc-flow';
+import { lanes, type TestGateway } from './harness';
+import {
+  type CasesClient,
+  DANA,
+  expectError,
+  multipart,
+  OPEN_TIMEOUT,
+  openCasesGateway,
+} from './cases-support';
 
 const key = () => randomUUID();
 
@@ -79,14 +85,10 @@ describe.each(lanes)('creating cases, reports and contacts on $name', (lane) => 
   let dana: string;
   let eli: string;
   let sam: string;
-  let http: ReturnType<typeof client>;
+  let http: CasesClient;
 
   beforeAll(async () => {
-    gw = await openGateway(lane);
-    http = client(gw.app);
-    dana = await signIn(gw.app, DANA);
-    eli = await signIn(gw.app, ELI);
-    sam = await signIn(gw.app, SAM);
+    ({ gw, http, dana, eli, sam } = await openCasesGateway(lane));
   }, OPEN_TIMEOUT);
   afterAll(async () => {
     await gw?.close();

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { apiErrorSchema } from '../../contract/errors';
+import { openGateway, type Lane, type TestGateway } from './harness';
+import { signIn } from './oidc-flow';
 
 /** Seeding a fresh database (feeds with drawn photos included) on a loaded machine. */
 export const OPEN_TIMEOUT = 300_000;
@@ -8,6 +10,7 @@ export const OPEN_TIMEOUT = 300_000;
 export const SAM = 'sam.staff@torque.example';
 export const DANA = 'dana.tech@northfield.example';
 export const ELI = 'eli.tech@riverbend.example';
+export const ADA = 'ada.admin@torque.example';
 
 type Answer = Awaited<ReturnType<FastifyInstance['inject']>>;
 
@@ -69,4 +72,15 @@ export function client(app: FastifyInstance) {
         payload: file.payload,
       }),
   };
+}
+
+export type CasesClient = ReturnType<typeof client>;
+
+/** A gateway on `lane` with its client and a session for each demo user the cases suites use. */
+export async function openCasesGateway(lane: Lane) {
+  const gw: TestGateway = await openGateway(lane);
+  const [dana, eli, sam, ada] = await Promise.all(
+    [DANA, ELI, SAM, ADA].map((email) => signIn(gw.app, email)),
+  );
+  return { gw, http: client(gw.app), dana: dana!, eli: eli!, sam: sam!, ada: ada! };
 }

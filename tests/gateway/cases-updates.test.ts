@@ -13,9 +13,14 @@ import {
 } from '../../contract/cases';
 import { MACHINE_1_CASES } from '../../gateway/db/seed/fixed-machines';
 import { REPLAYED_HEADER } from '../../gateway/services/idempotency';
-import { lanes, openGateway, type TestGateway } from './harness';
-import { client, DANA, ELI, expectError, multipart, OPEN_TIMEOUT, SAM } from './cases-support';
-import { signIn } from './oidc-flow';
+import { lanes, type TestGateway } from './harness';
+import {
+  type CasesClient,
+  expectError,
+  multipart,
+  OPEN_TIMEOUT,
+  openCasesGateway,
+} from './cases-support';
 
 const OPEN_CASE = MACHINE_1_CASES.northfieldOpen;
 const key = () => randomUUID();
@@ -40,14 +45,10 @@ describe.each(lanes)('case updates: uploads, feed items, close on $name', (lane)
   let dana: string;
   let eli: string;
   let sam: string;
-  let http: ReturnType<typeof client>;
+  let http: CasesClient;
 
   beforeAll(async () => {
-    gw = await openGateway(lane);
-    http = client(gw.app);
-    dana = await signIn(gw.app, DANA);
-    eli = await signIn(gw.app, ELI);
-    sam = await signIn(gw.app, SAM);
+    ({ gw, http, dana, eli, sam } = await openCasesGateway(lane));
   }, OPEN_TIMEOUT);
   afterAll(async () => {
     await gw?.close();

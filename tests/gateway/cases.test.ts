@@ -17,23 +17,18 @@ import { LONG_CASE_ID, LONG_CASE_IMAGES, LONG_CASE_ITEMS } from '../../gateway/d
 import { DEMO_USERS, NORTHFIELD_ID, RIVERBEND_ID } from '../../gateway/db/seed/fixed';
 import { MACHINE_1_CASES } from '../../gateway/db/seed/fixed-machines';
 import { LAYOUT_OVERRIDES_KEY } from '../../gateway/services/case-layouts';
-import { lanes, openGateway, type TestGateway } from './harness';
-import { client, DANA, ELI, expectError, OPEN_TIMEOUT, SAM } from './cases-support';
-import { signIn } from './oidc-flow';
+import { lanes, type TestGateway } from './harness';
+import { type CasesClient, expectError, OPEN_TIMEOUT, openCasesGateway } from './cases-support';
 
 describe.each(lanes)('cases: records, feeds, files, lists and access on $name', (lane) => {
   let gw: TestGateway;
   let sam: string;
   let dana: string;
   let eli: string;
-  let http: ReturnType<typeof client>;
+  let http: CasesClient;
 
   beforeAll(async () => {
-    gw = await openGateway(lane);
-    http = client(gw.app);
-    sam = await signIn(gw.app, SAM);
-    dana = await signIn(gw.app, DANA);
-    eli = await signIn(gw.app, ELI);
+    ({ gw, http, sam, dana, eli } = await openCasesGateway(lane));
   }, OPEN_TIMEOUT);
   afterAll(async () => {
     await gw?.close();

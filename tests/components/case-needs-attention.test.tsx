@@ -2,8 +2,15 @@ import './setup-dom';
 import './node-blobs';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  CONTACT_CREATION_ERROR_MESSAGE,
+  CONTACT_EMAIL_MESSAGE,
+  createCaseResponseSchema,
+  createContactResponseSchema,
+} from '../../contract/case-create';
 import { db } from '../../src/db/db';
 import { OfflineSyncScreen } from '../../src/features/settings/offline-sync-screen';
+import { queueNewCase } from '../../src/sync/case-create';
 import { postCaseUpdate } from '../../src/sync/case-update';
 import { runReplay } from '../../src/sync/replay-run';
 import { feedItem, json, posted, uploaded } from './case-fixtures';
@@ -133,6 +140,90 @@ describe('a refused case update on the Offline & sync page', () => {
     expect(sent.at(-1)).toEqual({
       path: '/api/v1/cases/case-1/feed',
       body: { body: 'Pump', fileIds: ['srv-file-1'] },
+    });
+  });
+
+  it("a refused new contact is fixed with Edit, under the wizard's rules; then the case behind it is sent", async () => {
+    let contactRefused = true;
+    handler = (url) => {
+      if (url.pathname === '/api/v1/contacts') {
+        return contactRefused
+          ? json(400, { message: CONTACT_CREATION_ERROR_MESSAGE })
+          : json(
+              201,
+              createContactResponseSchema.parse({
+                id: 'con-9',
+                accountId: 'acc-1',
+                name: 'Ann Lee',
+                firstName: 'Ann',
+                lastName: 'Lee',
+                email: 'ann@dealer.example',
+                phone: '5551234567',
+                type: 'Dealer Contact',
+              }),
+            );
+      }
+      if (url.pathname === '/api/v1/cases') {
+        return json(
+          201,
+          createCaseResponseSchema.parse({
+            id: 'case-77',
+            caseNumber: '00001077',
+            recordType: 'Report',
+            recordTypeId: 'rt-report',
+            status: 'Created',
+            createdAt: '2026-11-23T12:00:00Z',
+          }),
+        );
+      }
+      return json(404, {});
+    };
+    await queueNewCase({
+      kind: 'Report',
+      fields: { RecordTypeId: 'rt-report', Subject: 'Stalls', AccountId: 'acc-1' },
+      newContact: {
+        accountId: 'acc-1',
+        firstName: 'Ann',
+        lastName: 'Lee',
+        phone: '5551234567',
+        email: 'ann@dealer',
+      },
+      files: [],
+      message: '',
+    });
+    await runReplay();
+    await waitFor(async () =>
+      expect((await entries()).map((e) => e.status)).toEqual(['needs-attention', 'pending']),
+    );
+
+    renderScreen(<OfflineSyncScreen />, '/settings/offline');
+    const attention = await screen.findByRole('region', { name: 'Needs attention' });
+    const card = await within(attention).findByTestId('outbox-entry');
+    expect(card.textContent).toContain('Create contact Ann Lee');
+    expect(within(card).getByTestId('outbox-error').textContent).toBe(
+      CONTACT_CREATION_ERROR_MESSAGE,
+    );
+    fireEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit contact' });
+    const email = within(dialog).getByLabelText(/^Email/);
+    expect((email as HTMLInputElement).value).toBe('ann@dealer');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    // Still not a valid address: the wizard's message, and nothing is sent.
+    expect(await within(dialog).findByText(CONTACT_EMAIL_MESSAGE)).toBeTruthy();
+    contactRefused = false;
+    fireEvent.change(email, { target: { value: ' ann@dealer.example ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(
+      async () => expect((await entries()).map((e) => e.status)).toEqual(['done', 'done']),
+      { timeout: 10_000 },
+    );
+    const contactSends = sent.filter((c) => c.path === '/api/v1/contacts');
+    expect(contactSends).toHaveLength(2);
+    expect(contactSends[1]!.body).toMatchObject({ email: 'ann@dealer.example', firstName: 'Ann' });
+    // The case names the contact the gateway made.
+    expect(sent.find((c) => c.path === '/api/v1/cases')?.body).toMatchObject({
+      fields: { ContactId: 'con-9' },
     });
   });
 });

@@ -24,6 +24,7 @@ import {
 import { LOOKUP_MIN_CHARS, type LookupRecord } from '../../../contract/cases';
 import type { SearchResult } from '../../../contract/knowledge';
 import { getCaseAssist, lookup } from '../../api/wizard';
+import { NewContactFields } from '../../components/new-contact-fields';
 import type { FailureDetails } from '../../domain/case-payload';
 import {
   chooseAccount,
@@ -325,12 +326,6 @@ function useLookup(field: string, q: string, accountId: string | undefined, enab
 }
 
 const EMPTY_CONTACT: NewContactInput = { firstName: '', lastName: '', phone: '', email: '' };
-const NEW_CONTACT_FIELDS: readonly (readonly [keyof NewContactInput, string])[] = [
-  ['firstName', 'First Name'],
-  ['lastName', 'Last Name'],
-  ['phone', 'Phone Number'],
-  ['email', 'Email'],
-];
 
 /** Step 3.5: 'Who is this Report for?' */
 export function PartiesStep({
@@ -358,8 +353,6 @@ export function PartiesStep({
   );
   const errors = showErrors ? validateParties(value) : {};
   const nc = value.newContact;
-  const setContactField = (key: keyof NewContactInput, v: string) =>
-    onChange({ ...value, newContact: { ...(nc ?? EMPTY_CONTACT), [key]: v } });
 
   return (
     <Stack gap="sm">
@@ -419,16 +412,11 @@ export function PartiesStep({
       </Group>
       {nc && (
         <Stack gap="xs">
-          {NEW_CONTACT_FIELDS.map(([key, label]) => (
-            <TextInput
-              key={key}
-              label={label}
-              required
-              value={nc[key]}
-              error={errors.newContact?.[key]}
-              onChange={(e) => setContactField(key, e.currentTarget.value)}
-            />
-          ))}
+          <NewContactFields
+            value={nc}
+            errors={errors.newContact}
+            onChange={(next) => onChange({ ...value, newContact: next })}
+          />
         </Stack>
       )}
     </Stack>

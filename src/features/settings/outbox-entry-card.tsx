@@ -3,11 +3,14 @@ import { useState } from 'react';
 import type { DcuPairing } from '../../../contract/dcu';
 import type { OutboxRow } from '../../db/schema';
 import { timeOfDay } from '../../domain/dates';
+import type { NewContactInput } from '../../domain/new-contact';
+import type { ContactCreatePayload } from '../../sync/case-create-kinds';
 import type { CaseFeedItemPayload } from '../../sync/case-write-kinds';
 import { discardEntry, editEntry, retryEntry } from '../../sync/outbox';
 import { STATUS_LABELS } from '../../sync/outbox-status';
 import { requestReplay } from '../../sync/replay';
 import { DiscardChangeModal } from './discard-change-modal';
+import { EditContactModal } from './edit-contact-modal';
 import { EditEngineHoursModal } from './edit-engine-hours-modal';
 import { EditUpdateTextModal } from './edit-update-text-modal';
 
@@ -26,11 +29,13 @@ export function OutboxEntryCard({ entry }: { entry: OutboxRow }) {
   const [editing, setEditing] = useState(false);
   const busy = entry.status === 'sending';
   const canRetry = entry.status !== 'pending' && !busy;
-  // Editable where it makes sense: a DCU pairing's engine hours, a case update's text.
+  // Editable where it makes sense: a DCU pairing's engine hours, a case update's text, a new
+  // contact the gateway refused.
   const hours =
     entry.kind === 'dcu-pairing' ? ((entry.payload as Partial<DcuPairing>).usageHours ?? '') : null;
   const update = entry.kind === 'case-feed-item' ? (entry.payload as CaseFeedItemPayload) : null;
-  const editable = hours !== null || update !== null;
+  const contact = entry.kind === 'contact-create' ? (entry.payload as ContactCreatePayload) : null;
+  const editable = hours !== null || update !== null || contact !== null;
 
   const retry = async () => {
     if (await retryEntry(entry.id, entry.ownerUserId)) void requestReplay();
@@ -43,6 +48,13 @@ export function OutboxEntryCard({ entry }: { entry: OutboxRow }) {
   const saveText = async (body: string) => {
     setEditing(false);
     if (await editEntry(entry.id, entry.ownerUserId, { ...update!, body })) void requestReplay();
+  };
+  const saveContact = async (fixed: NewContactInput) => {
+    setEditing(false);
+    const summary = `Create contact ${fixed.firstName} ${fixed.lastName}`;
+    if (await editEntry(entry.id, entry.ownerUserId, { ...contact!, ...fixed }, summary)) {
+      void requestReplay();
+    }
   };
   const discard = async () => {
     setConfirming(false);
@@ -113,6 +125,14 @@ export function OutboxEntryCard({ entry }: { entry: OutboxRow }) {
           opened
           onCancel={() => setEditing(false)}
           onSave={(h) => void saveHours(h)}
+        />
+      )}
+      {editing && contact !== null && (
+        <EditContactModal
+          initial={contact}
+          opened
+          onCancel={() => setEditing(false)}
+          onSave={(c) => void saveContact(c)}
         />
       )}
       {editing && update !== null && (

@@ -64,21 +64,18 @@ export function fileRows(db: Kysely<Database>) {
 
 /** The feed of a case (access checked by the caller), oldest first, with its attachments. */
 export async function caseFeed(db: Kysely<Database>, caseId: string): Promise<FeedItem[]> {
-  // The items and their files are independent reads: at once, on two connections.
-  const [items, files] = await Promise.all([
-    db
-      .selectFrom('case_feed_items')
-      .selectAll()
-      .where('case_id', '=', caseId)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
-    fileRows(db)
-      .where('f.case_id', '=', caseId)
-      .where('f.feed_item_id', 'is not', null)
-      .orderBy('f.id')
-      .execute(),
-  ]);
+  const items = await db
+    .selectFrom('case_feed_items')
+    .selectAll()
+    .where('case_id', '=', caseId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const files = await fileRows(db)
+    .where('f.case_id', '=', caseId)
+    .where('f.feed_item_id', 'is not', null)
+    .orderBy('f.id')
+    .execute();
   const byItem = new Map<string, FeedAttachment[]>();
   for (const f of files) {
     const list = byItem.get(f.feed_item_id!) ?? [];

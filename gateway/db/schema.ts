@@ -383,6 +383,8 @@ export interface KnowledgeSearchTable {
   search: string;
   /** The CRM's own items (file type SalesforceItem): never suggested by case assist (0010). */
   crm_item: ColumnType<boolean, never, never>;
+  /** The title vector and its family's token (0013): case assist's candidate match. */
+  title_scope: ColumnType<string, never, never>;
 }
 
 export interface KnowledgeVocabularyTable {

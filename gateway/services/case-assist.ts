@@ -74,20 +74,29 @@ async function ranked(
     AND ${sql.ref(`${alias}.document_type`)} = ANY(${p.types}::text[])
     AND (${p.family}::text IS NULL OR ${sql.ref(`${alias}.commonproduct`)} IS NULL
       OR ${sql.ref(`${alias}.commonproduct`)} = ${p.family}::text)`;
+  // With a family, a title matches through title_scope (0013): the query AND the token of the
+  // family or of every product, so the index leaves out the other families' titles instead of
+  // their heap rows being read to be dropped by inScope (kept: it also checks type and CRM).
+  // The same rows as `title @@ query AND inScope`, so the same suggestions.
+  const familyQuery = p.family
+    ? sql`('f' || md5(${p.family}::text) || ' | f' || md5(''))::tsquery`
+    : sql`NULL::tsquery`;
+  const titleMatch = (query: RawBuilder<unknown>) =>
+    p.family ? sql`t.title_scope @@ (${query} && q.f)` : sql`t.title @@ ${query}`;
   return withIndexPlans(db, async (trx) => {
     const { rows } = await sql<ResultRow & { headline: string }>`
       WITH q AS (
         SELECT websearch_to_tsquery('english', ${p.subject}) AS s_all,
           replace(plainto_tsquery('english', ${p.subject})::text, ' & ', ' | ')::tsquery AS s,
-          ${p.dtc} AS d
+          ${p.dtc} AS d, ${familyQuery} AS f
       ), dtc_hits AS (
         SELECT t.id, t.search, t.commonproduct, 0 AS tier FROM knowledge_search t, q
-        WHERE q.d IS NOT NULL AND numnode(q.d) > 0 AND t.title @@ q.d AND ${inScope('t')}
+        WHERE q.d IS NOT NULL AND numnode(q.d) > 0 AND ${titleMatch(sql`q.d`)} AND ${inScope('t')}
         ORDER BY ts_rank_cd(t.title, q.s) DESC, t.updated_at DESC, t.id
         LIMIT ${DTC_CANDIDATES}
       ), title_hits AS (
         SELECT t.id, t.search, t.commonproduct, 1 AS tier FROM knowledge_search t, q
-        WHERE numnode(q.s) > 0 AND t.title @@ q.s AND ${inScope('t')}
+        WHERE numnode(q.s) > 0 AND ${titleMatch(sql`q.s`)} AND ${inScope('t')}
         ORDER BY ts_rank_cd(t.title, q.s) DESC, t.id
         LIMIT ${SUBJECT_CANDIDATES}
       ), body_hits AS (
@@ -106,7 +115,12 @@ async function ranked(
           numnode(q.s_all) > 0 AND c.search @@ q.s_all AS every_word,
           c.commonproduct IS NOT NULL AS own_family,
           ts_rank_cd(c.search, q.s) + coalesce(ts_rank_cd(c.search, q.d), 0) AS rank
-        FROM candidates c, q
+        -- Each candidate's vector fetched from TOAST once: every use of a TOAST pointer in an
+        -- expression fetches it again (three times here with DTC codes). The concatenation
+        -- with an empty vector is a copy of the fetched value; OFFSET 0 keeps it computed once.
+        FROM (
+          SELECT id, tier, commonproduct, search || ''::tsvector AS search FROM candidates OFFSET 0
+        ) c, q
         ORDER BY names_dtc DESC, every_word DESC, own_family DESC, rank DESC, c.id
         LIMIT ${CASE_ASSIST_MAX}
       )

@@ -84,6 +84,20 @@ const renderCase = (id = 'case-1') =>
   );
 
 describe('case detail (product §2)', () => {
+  it('shows a long feed whole: its first items at once, the rest after them, in order', async () => {
+    const long = Array.from({ length: 40 }, (_, i) =>
+      feedItem(`long-${i}`, `Update number ${i + 1} of the long thread.`),
+    );
+    handler = (url, init) =>
+      url.pathname === '/api/v1/cases/case-1/feed' ? json(200, feed(long)) : gateway()(url, init);
+    renderCase();
+    await screen.findByText('Update number 1 of the long thread.');
+    await waitFor(() => expect(screen.getAllByTestId('feed-item')).toHaveLength(40));
+    const bodies = screen.getAllByTestId('feed-item').map((el) => el.textContent ?? '');
+    expect(bodies[0]).toContain('Update number 1 of');
+    expect(bodies[39]).toContain('Update number 40 of');
+  });
+
   it('shows the header, the feed with a 3-column image grid and a download list, and Additional Details', async () => {
     renderCase();
     expect(await screen.findByText('Hydraulic pump whines under load')).toBeTruthy();

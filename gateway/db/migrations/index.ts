@@ -10,6 +10,8 @@ import * as m0008 from './0008-cases';
 import * as m0009 from './0009-notifications';
 import * as m0010 from './0010-wizard';
 import * as m0011 from './0011-push-delivery-claims';
+import * as m0012 from './0012-case-list-covering';
+import * as m0013 from './0013-knowledge-title-scope';
 
 /**
  * Every migration, listed by hand: a static list works the same under tsx, vitest and a
@@ -27,4 +29,6 @@ export const migrations: Record<string, Migration> = {
   '0009-notifications': m0009,
   '0010-wizard': m0010,
   '0011-push-delivery-claims': m0011,
+  '0012-case-list-covering': m0012,
+  '0013-knowledge-title-scope': m0013,
 };

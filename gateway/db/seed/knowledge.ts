@@ -45,6 +45,7 @@ export async function seedKnowledge(
   await sql`DROP INDEX IF EXISTS knowledge_documents_search`.execute(db);
   await sql`DROP INDEX IF EXISTS knowledge_search_search`.execute(db);
   await sql`DROP INDEX IF EXISTS knowledge_search_title`.execute(db);
+  await sql`DROP INDEX IF EXISTS knowledge_search_title_scope`.execute(db);
   await sql`ALTER TABLE knowledge_documents DISABLE TRIGGER knowledge_search_sync`.execute(db);
   try {
     await insertJson(db, 'knowledge_documents', documents);
@@ -62,6 +63,10 @@ export async function seedKnowledge(
     db,
   );
   await sql`CREATE INDEX knowledge_search_title ON knowledge_search USING gin (title)`.execute(db);
+  await sql`
+    CREATE INDEX knowledge_search_title_scope ON knowledge_search USING gin (title_scope)`.execute(
+    db,
+  );
   for (let i = 0; i < files.length; i += FILE_BATCH) {
     await db
       .insertInto('knowledge_files')

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { FeedAttachment } from '../../../contract/cases';
 import { EmptyState } from '../../components/empty-state';
@@ -10,6 +10,13 @@ import { ImageViewer, type ViewerImage } from './image-viewer';
 import { useObjectUrls } from './use-object-urls';
 
 const when = (iso: string | number) => new Date(iso).toLocaleString();
+
+/**
+ * Entries in the first render: more than a phone screen holds below the header. A long feed
+ * (200 items) shows its header and first items without waiting for the rest, which follow in
+ * a transition React splits into short tasks.
+ */
+const FIRST_ENTRIES = 12;
 
 function Downloads({ files }: { files: readonly FeedAttachment[] }) {
   if (files.length === 0) return null;
@@ -55,6 +62,11 @@ export function CaseFeed({
   );
   const localUrls = useObjectUrls(localBlobs);
   const [open, setOpen] = useState<number | null>(null);
+  const [whole, setWhole] = useState(entries.length <= FIRST_ENTRIES);
+  useEffect(() => {
+    if (!whole) startTransition(() => setWhole(true));
+  }, [whole]);
+  const shown = whole ? entries : entries.slice(0, FIRST_ENTRIES);
 
   // Every image of the case, in feed order: the viewer steps through all of them.
   const viewerImages: ViewerImage[] = useMemo(
@@ -77,7 +89,7 @@ export function CaseFeed({
   if (entries.length === 0) return <EmptyState>No updates yet</EmptyState>;
   return (
     <Stack gap="sm" data-testid="case-feed">
-      {entries.map((e) => {
+      {shown.map((e) => {
         if (e.kind === 'sent') {
           const { images, others } = splitAttachments(e.item.attachments);
           return (

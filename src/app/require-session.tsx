@@ -19,23 +19,15 @@ export function RequireSession() {
 
   useEffect(() => {
     let live = true;
-    let unsubscribe = () => {};
     void loadShell().catch(() => undefined);
     import('../sync/session')
-      .then((m) => {
-        // Subscribed before asking: the check behind an offline-first start may answer 401
-        // before the shell is on screen, and then the user goes to /login all the same.
-        const stop = m.onSessionStatus((s) => live && setStatus(s));
-        unsubscribe = () => void stop();
-        return m.ensureSession();
-      })
+      .then((m) => m.ensureSession())
       .then(
         (s) => live && setStatus(s),
         (error: unknown) => live && setFailure({ error }),
       );
     return () => {
       live = false;
-      unsubscribe();
     };
   }, []);
 

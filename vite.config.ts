@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -6,7 +7,22 @@ import { minifyPublicScripts } from './build-tools/minify-public-scripts';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  resolve: {
+    // react-router's package exports only its development build, whose warnings code ships in
+    // the entry chunk; the production build beside it differs only in that switch.
+    alias:
+      command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url),
+              ),
+            },
+          ]
+        : [],
+  },
   plugins: [
     mantineComponentStyles(),
     minifyPublicScripts(['paint-snapshot.js']),
@@ -72,4 +88,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { knowledgeConfigSchema } from './knowledge';
+// zod/mini: the sign-in screen reads these, and classic zod is too heavy for its first load.
+import { z } from 'zod/mini';
+import { knowledgeConfigSchema } from './knowledge-config';
 
 /** Remote configuration (product §3 Remote configuration): links and names a deployment sets. */
 export const remoteConfigSchema = z.object({
@@ -25,8 +26,8 @@ export const remoteConfigSchema = z.object({
    * (product §3: data in the gateway's database). Optional only because a configuration
    * cached by an older version lacks it.
    */
-  installationGuidesArticleId: z.string().optional(),
+  installationGuidesArticleId: z.optional(z.string()),
   /** Knowledge tabs, facets and templates (product §3). Optional for the same reason. */
-  knowledge: knowledgeConfigSchema.optional(),
+  knowledge: z.optional(knowledgeConfigSchema),
 });
 export type RemoteConfig = z.infer<typeof remoteConfigSchema>;

@@ -20,14 +20,10 @@ export const NO_MANUALS_FOUND = 'No manuals found';
 export const NO_ARTICLES_FOUND = 'No Knowledge Articles found';
 export const KNOWLEDGE_TERM_REQUIRED_MESSAGE = 'Please enter a search term.';
 
-/** Document types of the index; each category tab of the remote configuration selects some. */
-export const documentTypeSchema = z.enum([
-  'Article',
-  'Manual',
-  'Campaign Bulletin',
-  'Service Bulletin',
-]);
-export type DocumentType = z.infer<typeof documentTypeSchema>;
+// The remote configuration's part stands apart, on zod/mini: the first screen reads it.
+import { documentTypeSchema } from './knowledge-config';
+
+export { documentTypeSchema, type DocumentType } from './knowledge-config';
 
 /** product §3 Manual sections, in display order. */
 export const manualSectionSchema = z.enum([
@@ -158,25 +154,9 @@ export const bulletinsQuerySchema = z.object({
 export const bulletinsResponseSchema = z.object({ results: z.array(searchResultSchema) });
 export type BulletinsResponse = z.infer<typeof bulletinsResponseSchema>;
 
-/** Remote configuration's knowledge part (product §3): tabs and their facet sets, templates. */
-export const knowledgeTabSchema = z.object({
-  id: z.string(),
-  label: z.string(),
-  documentTypes: z.array(documentTypeSchema),
-  /** Facet fields the tab shows (e.g. commonproduct). */
-  facets: z.array(z.string()),
-});
-export type KnowledgeTab = z.infer<typeof knowledgeTabSchema>;
-
-export const knowledgeConfigSchema = z.object({
-  tabs: z.array(knowledgeTabSchema),
-  /** KnowledgeAttachmentBaseURL: where attachment urls point (the gateway by default). */
-  attachmentBaseUrl: z.string(),
-  /** CoveoProductFacetsTranslatedArray: model family code to the label shown. */
-  productFacets: z.array(z.object({ value: z.string(), label: z.string() })),
-  /** template_search, machine_manuals_template, machine_campaigns_template. */
-  searchTemplate: z.object({ documentTypes: z.array(documentTypeSchema) }),
-  manualsTemplate: z.object({ documentTypes: z.array(documentTypeSchema) }),
-  campaignsTemplate: z.object({ documentTypes: z.array(documentTypeSchema) }),
-});
-export type KnowledgeConfig = z.infer<typeof knowledgeConfigSchema>;
+export {
+  knowledgeConfigSchema,
+  knowledgeTabSchema,
+  type KnowledgeConfig,
+  type KnowledgeTab,
+} from './knowledge-config';

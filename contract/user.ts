@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the sign-in screen reads these, and classic zod is too heavy for its first load.
+import { z } from 'zod/mini';
 
 /** product §1/§4: internal = CRM user type STANDARD, or account record type OEM Account. */
 export const INTERNAL_USER_TYPE = 'STANDARD';
@@ -26,18 +27,18 @@ export const userSchema = z.object({
   username: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  userType: z.string().nullable(),
-  accountId: z.string().nullable(),
-  accountNumber: z.string().nullable(),
-  accountName: z.string().nullable(),
-  accountRecordType: z.string().nullable(),
-  contactId: z.string().nullable(),
-  contactName: z.string().nullable(),
-  contactEmail: z.string().nullable(),
-  contactPhone: z.string().nullable(),
+  userType: z.nullable(z.string()),
+  accountId: z.nullable(z.string()),
+  accountNumber: z.nullable(z.string()),
+  accountName: z.nullable(z.string()),
+  accountRecordType: z.nullable(z.string()),
+  contactId: z.nullable(z.string()),
+  contactName: z.nullable(z.string()),
+  contactEmail: z.nullable(z.string()),
+  contactPhone: z.nullable(z.string()),
   isAdmin: z.boolean(),
   /** ISO date-time; null when the identity provider does not expire passwords. */
-  passwordExpiresAt: z.string().nullable(),
+  passwordExpiresAt: z.nullable(z.string()),
   kind: userKindSchema,
 });
 export type User = z.infer<typeof userSchema>;

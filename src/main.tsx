@@ -7,8 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { hasAuthResponse } from './api/identity';
 import { App } from './app/app';
-import { router } from './app/router';
-import { releaseSnapshotOffHome } from './app/snapshot-release';
+import { releaseSnapshotLater } from './app/snapshot-release';
 import { registerServiceWorker } from './app/sw-registration';
 import { listenToWorkerMessages } from './sync/worker-messages';
 
@@ -35,6 +34,6 @@ if (inChildWindow && hasAuthResponse(window.location)) {
       </StrictMode>,
     );
   }
-  releaseSnapshotOffHome(router);
+  releaseSnapshotLater();
   registerServiceWorker();
 }

@@ -1,4 +1,4 @@
-import type { ZodType, output } from 'zod';
+import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { ApiError, MalformedAnswerError, NetworkError } from './errors';
 
 export interface RequestOptions {
@@ -100,12 +100,13 @@ async function readBody(path: string, res: Response): Promise<unknown> {
  * resolves with the parsed answer, or throws ApiError (MalformedAnswerError when the answer
  * does not match the schema, so nothing unchecked reaches IndexedDB) / NetworkError.
  */
-export async function apiRequest<S extends ZodType>(
+export async function apiRequest<S extends $ZodType>(
   path: string,
   opts: RequestOptions & { schema: S },
 ): Promise<output<S>> {
   const body = await readBody(path, await sendRenewing(path, opts));
-  const parsed = opts.schema.safeParse(body);
+  // Core's safeParse takes classic and zod/mini schemas alike (the entry's are zod/mini).
+  const parsed = safeParse(opts.schema, body);
   if (!parsed.success) throw new MalformedAnswerError(path, parsed.error);
   return parsed.data;
 }

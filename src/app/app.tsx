@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { RouterProvider } from 'react-router';
-import { router } from './router';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './router';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 export function App() {
@@ -11,7 +11,9 @@ export function App() {
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
     >
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </MantineProvider>
   );
 }

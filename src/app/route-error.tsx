@@ -1,12 +1,14 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { useRouteError } from 'react-router';
+import { useEffect } from 'react';
+import { releaseHomeSnapshot } from '../components/painted-snapshot';
 
 /**
  * A route's code failed to load (typically a new deployment removed old chunks, or offline
  * before the service worker cached them) or a screen threw: say so, offer a reload.
  */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
+  // A start that fails ends here: a painted Home snapshot must not hide the message.
+  useEffect(releaseHomeSnapshot, []);
   const message = error instanceof Error ? error.message : 'Unexpected error';
   return (
     <Stack p="md" maw={480} mx="auto" mt="xl">

@@ -22,6 +22,11 @@ function setStatus(status: SessionStatus) {
   if (changed) for (const l of listeners) l(status);
 }
 
+/** What is known of the session so far (null before the first check has answered). */
+export function knownSessionStatus(): SessionStatus | null {
+  return known;
+}
+
 /** Called when the session ends behind the app's back (a background check got 401). */
 export function onSessionStatus(listener: (status: SessionStatus) => void): () => void {
   listeners.add(listener);

@@ -7,7 +7,13 @@ import { servedProductName } from '../../components/product-name';
 import { useRemoteConfig } from '../../components/use-remote-config';
 import { PushMessages } from '../../features/notifications/push-messages';
 import { refreshConfig } from '../../sync/refresh';
-import { installSessionRenewal, onSessionStatus, signOut } from '../../sync/session';
+import {
+  installSessionRenewal,
+  knownSessionStatus,
+  onSessionStatus,
+  signOut,
+  type SessionStatus,
+} from '../../sync/session';
 import { SessionTimer } from '../session-timer';
 import { SignInNeeded } from '../sign-in-needed';
 import { SwUpdatePrompt } from '../sw-update-prompt';
@@ -35,15 +41,16 @@ export function ProtectedShell() {
   }, []);
 
   // The session ended behind the app's back (the background check at start answered 401).
-  useEffect(
-    () =>
-      onSessionStatus((status) => {
-        if (status !== 'signed-out') return;
-        const returnTo = location.pathname + location.search;
-        void navigate(`/login?returnTo=${encodeURIComponent(returnTo)}`, { replace: true });
-      }),
-    [navigate, location.pathname, location.search],
-  );
+  // The check behind an offline-first start may have answered before this shell mounted.
+  useEffect(() => {
+    const toLogin = (status: SessionStatus | null) => {
+      if (status !== 'signed-out') return;
+      const returnTo = location.pathname + location.search;
+      void navigate(`/login?returnTo=${encodeURIComponent(returnTo)}`, { replace: true });
+    };
+    toLogin(knownSessionStatus());
+    return onSessionStatus(toLogin);
+  }, [navigate, location.pathname, location.search]);
 
   const logout = useCallback(() => {
     void signOut().then(() => navigate('/logout', { replace: true }));

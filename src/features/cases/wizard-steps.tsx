@@ -24,7 +24,7 @@ import {
 import { LOOKUP_MIN_CHARS, type LookupRecord } from '../../../contract/cases';
 import type { SearchResult } from '../../../contract/knowledge';
 import { getCaseAssist, lookup } from '../../api/wizard';
-import type { FailureDetails } from '../../domain/case-payload';
+import { keyPartOption, type FailureDetails } from '../../domain/case-payload';
 import {
   chooseAccount,
   validateParties,
@@ -166,7 +166,7 @@ export function SuggestionsStep({
       )}
       {Array.isArray(results) &&
         results.map((r) => (
-          <Paper key={r.uniqueId} withBorder p="sm">
+          <Paper key={r.uniqueId} withBorder p="sm" data-testid="suggestion">
             <Anchor
               component="button"
               type="button"
@@ -282,7 +282,7 @@ export function FailureStep({
       {choice(
         'Causal Part',
         'keyPart',
-        tree === 'free-text' ? null : (sub?.parts.map((p) => `${p.number} ${p.name}`) ?? []),
+        tree === 'free-text' ? null : (sub?.parts.map(keyPartOption) ?? []),
       )}
       <TextInput
         label="Failure Date"

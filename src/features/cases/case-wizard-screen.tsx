@@ -182,26 +182,6 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
     });
   }, [user, draftId, machineFromRoute, state]);
 
-  // Keep the draft as the user goes (product §2 Differs), until it is queued.
-  useEffect(() => {
-    if (!user || !state || queuedId || state.step === 6) return;
-    const t = setTimeout(() => {
-      if (submitting.current) return;
-      void db.caseDrafts.put({
-        ownerUserId: user.id,
-        id: draftId,
-        flow,
-        serial: machineKey.serial ?? '',
-        model: machineKey.model ?? '',
-        pin: machineKey.pin ?? '',
-        subject: state.subject,
-        state,
-        updatedAt: Date.now(),
-      });
-    }, 300);
-    return () => clearTimeout(t);
-  }, [user, state, queuedId, draftId, flow, machineKey.serial, machineKey.model, machineKey.pin]);
-
   const formFields = useMemo(() => {
     if (!def || def === 'failed' || !state) return [];
     const page = state.step === 4.1 ? 1 : 0;
@@ -211,7 +191,50 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
     () => (def && def !== 'failed' ? [...layoutFields(def.layout).values()] : []),
     [def],
   );
-  const form = useWizardForm(allFields, state?.form ?? {});
+  // Set by the draft's effect below: the form's values change without a render.
+  const writeDraftSoon = useRef<() => void>(() => undefined);
+  const form = useWizardForm(allFields, state?.form ?? {}, () => writeDraftSoon.current());
+
+  // Keep the draft as the user goes (product §2 Differs), until it is queued. What is typed on
+  // a form page is in the form until Next or Previous: the draft takes it from there, so it
+  // is not lost when the session ends or the browser closes on that page.
+  useEffect(() => {
+    if (!user || !state || queuedId || state.step === 6) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const write = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (submitting.current) return;
+        void db.caseDrafts.put({
+          ownerUserId: user.id,
+          id: draftId,
+          flow,
+          serial: machineKey.serial ?? '',
+          model: machineKey.model ?? '',
+          pin: machineKey.pin ?? '',
+          subject: state.subject,
+          state: { ...state, form: { ...state.form, ...form.getValues() } },
+          updatedAt: Date.now(),
+        });
+      }, 300);
+    };
+    writeDraftSoon.current = write;
+    write();
+    return () => {
+      writeDraftSoon.current = () => undefined;
+      clearTimeout(timer);
+    };
+  }, [
+    user,
+    state,
+    queuedId,
+    draftId,
+    flow,
+    machineKey.serial,
+    machineKey.model,
+    machineKey.pin,
+    form,
+  ]);
   const formStarted = useRef(false);
   useEffect(() => {
     if (!def || def === 'failed' || !state || formStarted.current) return;

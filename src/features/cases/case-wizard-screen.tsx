@@ -148,8 +148,10 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
   const [errorMessage, setErrorMessage] = useState('');
   const [preparing, setPreparing] = useState(0);
   const [machineInput, setMachineInput] = useState<ModelSerialInput>({ model: '', serial: '' });
-  // Set once submitting starts: a draft save still waiting must not bring the draft back.
-  const submitting = useRef(false);
+  // Set once the draft is done with (submitting, Solve or Cancel Request): a draft save still
+  // waiting must not bring it back. The screen stays mounted, its timer running, while the
+  // page it leaves for loads.
+  const draftDone = useRef(false);
 
   // Start from the draft, or fresh with the user's own account and contact (product §6).
   useEffect(() => {
@@ -204,7 +206,7 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
     const write = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        if (submitting.current) return;
+        if (draftDone.current) return;
         void db.caseDrafts.put({
           ownerUserId: user.id,
           id: draftId,
@@ -301,7 +303,7 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
 
   const submit = async () => {
     if (!def || def === 'failed' || !user) return;
-    submitting.current = true;
+    draftDone.current = true;
     const values = { ...state.form, ...form.getValues() };
     try {
       const fields = buildCaseFields({
@@ -338,7 +340,7 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
       track('ticket_create', { caseId: q.caseEntry.id });
       update({ step: 6 });
     } catch {
-      submitting.current = false;
+      draftDone.current = false;
       setErrorMessage(CASE_CREATION_ERROR_MESSAGE);
       update({ step: 'error' });
     }
@@ -351,6 +353,7 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
   };
   const leave = (reason: 'Solved' | 'Quit') => {
     track('ticket_cancel', { reason });
+    draftDone.current = true;
     void db.caseDrafts.delete([user!.id, draftId]);
     machinePage();
   };

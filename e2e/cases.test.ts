@@ -1,12 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_NOT_FOUND_MESSAGE, CLOSED_STATUS } from '../contract/cases';
 import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './support/browser';
+import { storedRows } from './support/device-db';
+import { makePhotos, PREPARED_PHOTO_NAMES } from './support/photos';
 
 /*
  * Cases in Chromium against the real gateway: open a case from a machine, post text and two
@@ -33,18 +33,7 @@ let heic: string;
 beforeAll(async () => {
   browser = await launchBrowser();
   dir = mkdtempSync(join(tmpdir(), 'torque-e2e-cases-'));
-  // A camera-like JPEG and a real HEIC (libheif's encoder), both drawn here.
-  jpeg = join(dir, 'leak.jpg');
-  await sharp({ create: { width: 800, height: 600, channels: 3, background: '#b03a2e' } })
-    .jpeg()
-    .toFile(jpeg);
-  const png = join(dir, 'valve.png');
-  await sharp({ create: { width: 640, height: 480, channels: 3, background: '#1f618d' } })
-    .png()
-    .toFile(png);
-  heic = join(dir, 'valve.heic');
-  execFileSync('heif-enc', ['-q', '60', '-o', heic, png], { stdio: 'ignore' });
-  expect(readFileSync(heic).subarray(4, 12).toString('latin1')).toMatch(/^ftyphei[cx]/);
+  ({ jpeg, heic } = await makePhotos(dir));
 }, 60_000);
 
 afterAll(async () => {
@@ -61,20 +50,7 @@ interface StoredEntry {
 }
 
 /** The outbox as IndexedDB holds it (no app code). */
-function outbox(page: Page): Promise<StoredEntry[]> {
-  return page.evaluate(
-    () =>
-      new Promise<StoredEntry[]>((resolve, reject) => {
-        const open = indexedDB.open('torque');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction('outbox').objectStore('outbox').getAll();
-          all.onsuccess = () => resolve(all.result as StoredEntry[]);
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
-}
+const outbox = (page: Page) => storedRows<StoredEntry>(page, 'outbox');
 
 interface FeedItemJson {
   id: string;
@@ -120,7 +96,7 @@ async function expectSent(page: Page, caseId: string, text: string) {
   const items = (await feedOf(page, caseId)).filter((i) => i.body === text);
   expect(items).toHaveLength(1);
   const names = items[0]!.attachments.map((a) => a.name).sort();
-  expect(names).toEqual(['leak.jpg', 'valve.jpg']);
+  expect(names).toEqual(PREPARED_PHOTO_NAMES);
   expect(items[0]!.attachments.every((a) => a.isImage)).toBe(true);
   expect(await statusOf(page, caseId)).toBe(CLOSED_STATUS);
 }

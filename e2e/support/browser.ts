@@ -110,3 +110,16 @@ export async function swControlled(page: Page): Promise<void> {
     timeout: 30_000,
   });
 }
+
+/**
+ * A phone-sized Chromium keeping its profile in `profileDir`: closing it and launching again
+ * is a browser restart with the device's storage, service worker and cookies kept.
+ */
+export function launchPersistent(profileDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    baseURL: baseUrl(),
+    viewport: { width: 412, height: 915 },
+  });
+}

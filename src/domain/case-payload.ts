@@ -1,4 +1,4 @@
-import type { CaseCreationField } from '../../contract/case-create';
+import type { CaseCreationField, CatalogPart } from '../../contract/case-create';
 import type { FieldValue, LayoutField, RecordKind } from '../../contract/cases';
 import { isNone } from './dependent-picklists';
 import { NUMERIC_TYPES, isEmptyValue, type FormValue, type FormValues } from './dynamic-form';
@@ -52,6 +52,17 @@ export interface CaseCreationInput {
 export function splitKeyPart(keyPart: string): { number: string; name: string } {
   const words = keyPart.trim().split(/\s+/).filter(Boolean);
   return { number: words[0] ?? '', name: words.slice(1).join(' ') };
+}
+
+/**
+ * A catalogue part as the Causal Part field offers it: its name, which starts with its number
+ * (product §3), so that splitKeyPart gives the number and the name back. A name without its
+ * number gets it in front, never twice.
+ */
+export function keyPartOption(part: CatalogPart): string {
+  const name = part.name.trim();
+  const number = part.number.trim();
+  return number === '' || name.split(/\s+/)[0] === number ? name : `${number} ${name}`;
 }
 
 /** One form value as sent, or undefined when it is left out. */

@@ -12,8 +12,16 @@ import { renderScreen } from './render';
 
 /* The dynamic form's fields as the user meets them (product §3 field types, §5 Dynamic form). */
 
-function Page({ fields, values }: { fields: LayoutField[]; values: FormValues }) {
-  const form = useWizardForm(fields, values);
+function Page({
+  fields,
+  values,
+  onValuesChange,
+}: {
+  fields: LayoutField[];
+  values: FormValues;
+  onValuesChange?: (values: FormValues) => void;
+}) {
+  const form = useWizardForm(fields, values, onValuesChange);
   return (
     <>
       <WizardFormPage
@@ -34,6 +42,22 @@ const input = (label: string) =>
     HTMLInputElement | undefined;
 
 describe('dynamic form fields', () => {
+  it('tells of every value typed, for the draft to keep it before Next', () => {
+    const heard: FormValues[] = [];
+    renderScreen(
+      <Page
+        fields={[
+          layoutField('Current_Engine_Hours__c', 'Double', { label: 'Machine Hours/Bales' }),
+          layoutField('Implement_Name__c', 'String', { label: 'Implement Name' }),
+        ]}
+        values={{ Implement_Name__c: 'Baler' }}
+        onValuesChange={(values) => heard.push(values)}
+      />,
+    );
+    fireEvent.change(input('Machine Hours/Bales')!, { target: { value: '1375' } });
+    expect(heard.at(-1)).toEqual({ Implement_Name__c: 'Baler', Current_Engine_Hours__c: '1375' });
+  });
+
   it('shows a field that is not editable read-only, N/A when empty', () => {
     renderScreen(
       <Page

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildCaseFields,
+  keyPartOption,
   splitKeyPart,
   type CaseCreationInput,
 } from '../../src/domain/case-payload';
@@ -189,5 +190,21 @@ describe('fields sent on creation (product §3 Case and report)', () => {
     expect(splitKeyPart('  123 Seal Kit ')).toEqual({ number: '123', name: 'Seal Kit' });
     expect(splitKeyPart('123')).toEqual({ number: '123', name: '' });
     expect(splitKeyPart('')).toEqual({ number: '', name: '' });
+  });
+});
+
+describe('the causal part offered from the catalogue', () => {
+  it('is the part name, which starts with its number, so the number splits off once', () => {
+    const part = { number: '3A100-11000', name: '3A100-11000 Fuel System Sensor' };
+    expect(keyPartOption(part)).toBe('3A100-11000 Fuel System Sensor');
+    expect(splitKeyPart(keyPartOption(part))).toEqual({
+      number: '3A100-11000',
+      name: 'Fuel System Sensor',
+    });
+  });
+
+  it('puts the number in front of a name without it', () => {
+    expect(keyPartOption({ number: '8765', name: 'Fuel Injector' })).toBe('8765 Fuel Injector');
+    expect(keyPartOption({ number: '', name: 'Fuel Injector' })).toBe('Fuel Injector');
   });
 });

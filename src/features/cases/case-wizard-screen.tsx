@@ -132,8 +132,10 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
     setState((s) => (s ? { ...s, files: [...s.files, f] } : s)),
   );
   const [machineInput, setMachineInput] = useState<ModelSerialInput>({ model: '', serial: '' });
-  // Set once submitting starts: a draft save still waiting must not bring the draft back.
-  const submitting = useRef(false);
+  // Set once the draft is done with (submitting, Solve or Cancel Request): a draft save still
+  // waiting must not bring it back. The screen stays mounted, its timer running, while the
+  // page it leaves for loads.
+  const draftDone = useRef(false);
 
   // Start from the draft, or fresh with the user's own account and contact (product §6).
   useEffect(() => {
@@ -166,26 +168,6 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
     });
   }, [user, draftId, machineFromRoute, state]);
 
-  // Keep the draft as the user goes (product §2 Differs), until it is queued.
-  useEffect(() => {
-    if (!user || !state || queuedId || state.step === 6) return;
-    const t = setTimeout(() => {
-      if (submitting.current) return;
-      void db.caseDrafts.put({
-        ownerUserId: user.id,
-        id: draftId,
-        flow,
-        serial: machineKey.serial ?? '',
-        model: machineKey.model ?? '',
-        pin: machineKey.pin ?? '',
-        subject: state.subject,
-        state,
-        updatedAt: Date.now(),
-      });
-    }, 300);
-    return () => clearTimeout(t);
-  }, [user, state, queuedId, draftId, flow, machineKey.serial, machineKey.model, machineKey.pin]);
-
   const formFields = useMemo(() => {
     if (!def || def === 'failed' || !state) return [];
     const page = state.step === 4.1 ? 1 : 0;
@@ -195,7 +177,50 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
     () => (def && def !== 'failed' ? [...layoutFields(def.layout).values()] : []),
     [def],
   );
-  const form = useWizardForm(allFields, state?.form ?? {});
+  // Set by the draft's effect below: the form's values change without a render.
+  const writeDraftSoon = useRef<() => void>(() => undefined);
+  const form = useWizardForm(allFields, state?.form ?? {}, () => writeDraftSoon.current());
+
+  // Keep the draft as the user goes (product §2 Differs), until it is queued. What is typed on
+  // a form page is in the form until Next or Previous: the draft takes it from there, so it
+  // is not lost when the session ends or the browser closes on that page.
+  useEffect(() => {
+    if (!user || !state || queuedId || state.step === 6) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const write = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (draftDone.current) return;
+        void db.caseDrafts.put({
+          ownerUserId: user.id,
+          id: draftId,
+          flow,
+          serial: machineKey.serial ?? '',
+          model: machineKey.model ?? '',
+          pin: machineKey.pin ?? '',
+          subject: state.subject,
+          state: { ...state, form: { ...state.form, ...form.getValues() } },
+          updatedAt: Date.now(),
+        });
+      }, 300);
+    };
+    writeDraftSoon.current = write;
+    write();
+    return () => {
+      writeDraftSoon.current = () => undefined;
+      clearTimeout(timer);
+    };
+  }, [
+    user,
+    state,
+    queuedId,
+    draftId,
+    flow,
+    machineKey.serial,
+    machineKey.model,
+    machineKey.pin,
+    form,
+  ]);
   const formStarted = useRef(false);
   useEffect(() => {
     if (!def || def === 'failed' || !state || formStarted.current) return;
@@ -262,7 +287,7 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
 
   const submit = async () => {
     if (!def || def === 'failed' || !user) return;
-    submitting.current = true;
+    draftDone.current = true;
     const values = { ...state.form, ...form.getValues() };
     try {
       const fields = buildCaseFields({
@@ -299,7 +324,7 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
       track('ticket_create', { caseId: q.caseEntry.id });
       update({ step: 6 });
     } catch {
-      submitting.current = false;
+      draftDone.current = false;
       setErrorMessage(CASE_CREATION_ERROR_MESSAGE);
       update({ step: 'error' });
     }
@@ -312,6 +337,7 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
   };
   const leave = (reason: 'Solved' | 'Quit') => {
     track('ticket_cancel', { reason });
+    draftDone.current = true;
     void db.caseDrafts.delete([user!.id, draftId]);
     machinePage();
   };

@@ -39,12 +39,21 @@ export function layoutSchema(fields: readonly LayoutField[]) {
 
 export type WizardForm = UseFormReturnType<FormValues>;
 
-export function useWizardForm(fields: readonly LayoutField[], initial: FormValues): WizardForm {
+/**
+ * The form is uncontrolled (a keystroke renders nothing); `onValuesChange` hears every change
+ * without a render, for what must follow the typing (the draft).
+ */
+export function useWizardForm(
+  fields: readonly LayoutField[],
+  initial: FormValues,
+  onValuesChange?: (values: FormValues) => void,
+): WizardForm {
   const schema = useMemo(() => layoutSchema(fields), [fields]);
   return useForm<FormValues>({
     mode: 'uncontrolled',
     initialValues: initial,
     validate: zod4Resolver(schema),
+    onValuesChange,
   });
 }
 

@@ -25,7 +25,7 @@ import { LOOKUP_MIN_CHARS, type LookupRecord } from '../../../contract/cases';
 import type { SearchResult } from '../../../contract/knowledge';
 import { getCaseAssist, lookup } from '../../api/wizard';
 import { NewContactFields } from '../../components/new-contact-fields';
-import type { FailureDetails } from '../../domain/case-payload';
+import { keyPartOption, type FailureDetails } from '../../domain/case-payload';
 import {
   chooseAccount,
   validateParties,
@@ -167,7 +167,7 @@ export function SuggestionsStep({
       )}
       {Array.isArray(results) &&
         results.map((r) => (
-          <Paper key={r.uniqueId} withBorder p="sm">
+          <Paper key={r.uniqueId} withBorder p="sm" data-testid="suggestion">
             <Anchor
               component="button"
               type="button"
@@ -283,7 +283,7 @@ export function FailureStep({
       {choice(
         'Causal Part',
         'keyPart',
-        tree === 'free-text' ? null : (sub?.parts.map((p) => `${p.number} ${p.name}`) ?? []),
+        tree === 'free-text' ? null : (sub?.parts.map(keyPartOption) ?? []),
       )}
       <TextInput
         label="Failure Date"

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, signedInPage, trackPageErrors } from './support/browser';
+import {
+  M1_PAGE,
+  atStep,
+  caseDetail,
+  failureFromCatalogue,
+  next,
+  symptom,
+  wizardInput,
+} from './support/case-wizard';
+
+/*
+ * The create report wizard in Chromium against the real gateway (product §2 Create case or
+ * report wizard, Account/contact step; §5 New contact): sam, internal, files a report for a
+ * dealer with a new contact and reaches it with GO TO REPORT.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SAM = 'sam.staff@torque.example';
+
+describe('create report wizard', () => {
+  it('sam files a report for Northfield with a new contact; GO TO REPORT opens it', async () => {
+    const { context, page } = await signedInPage(browser, SAM);
+    const errors = trackPageErrors(page);
+    await page.goto(M1_PAGE);
+    await page.getByRole('button', { name: 'Create Report' }).click();
+    const subject = `Baler knotter misses ${Date.now()}`;
+    await symptom(page, subject);
+    // A report has no suggestions step: from the problem straight to the parts.
+    await failureFromCatalogue(page);
+
+    await atStep(page, '3.5');
+    await page.getByRole('heading', { name: 'Who is this Report for?' }).waitFor();
+    // His own account is the default; he files for the dealer instead.
+    const account = wizardInput(page, 'Account');
+    expect(await account.inputValue()).not.toBe('');
+    await account.fill('Northfield');
+    await page.getByRole('option', { name: 'Northfield Equipment' }).click();
+    await expect.poll(() => account.inputValue()).toBe('Northfield Equipment');
+    expect(await wizardInput(page, 'Contact').isEnabled()).toBe(true);
+
+    await page.getByLabel('Create New Contact?').check();
+    await next(page);
+    await page.getByText('This field is required!').first().waitFor();
+    await atStep(page, '3.5');
+    const stamp = Date.now();
+    const contact = { first: 'Rowan', last: `Tester${stamp}` };
+    await wizardInput(page, 'First Name').fill(contact.first);
+    await wizardInput(page, 'Last Name').fill(contact.last);
+    await wizardInput(page, 'Phone Number').fill('(309) 555-0199');
+    await wizardInput(page, 'Email').fill('rowan.tester');
+    await next(page);
+    await page.getByText('Must be in a valid email format').waitFor();
+    await wizardInput(page, 'Email').fill(`rowan.${stamp}@northfield.example`);
+    await next(page);
+
+    // The report's form: Issue Information, then Environment Information, then Submit.
+    await atStep(page, '4');
+    await page.getByRole('heading', { name: 'Issue Information' }).waitFor();
+    await wizardInput(page, 'Machine Hours/Bales').fill('860');
+    await wizardInput(page, 'Symptom Description').fill('Every third knot is missed');
+    await next(page);
+    await atStep(page, '4.1');
+    await page.getByRole('heading', { name: 'Environment Information' }).waitFor();
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    await atStep(page, '6');
+    await page.getByText('Thank you for your submission').waitFor();
+    const number = page.getByTestId('wizard-confirmation').locator('strong');
+    await expect.poll(() => number.innerText(), { timeout: 15_000 }).toMatch(/^\d{8}$/);
+    const reportNumber = await number.innerText();
+    await page.getByRole('button', { name: 'GO TO REPORT' }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/support/case/'));
+    await page.getByText(subject).first().waitFor();
+
+    // The new contact was made first, for the dealer, and the report names it.
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    const report = await caseDetail(page, id);
+    expect(report).toMatchObject({
+      caseNumber: reportNumber,
+      recordType: 'Report',
+      accountName: 'Northfield Equipment',
+      contactName: `${contact.first} ${contact.last}`,
+      contactEmail: `rowan.${stamp}@northfield.example`,
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,21 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Every row of one IndexedDB store of the app's database, read without app code: what the
+ * device really holds.
+ */
+export function storedRows<T>(page: Page, store: string): Promise<T[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open('torque');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction(name).objectStore(name).getAll();
+          all.onsuccess = () => resolve(all.result as T[]);
+          all.onerror = () => reject(all.error);
+        };
+      }),
+    store,
+  );
+}

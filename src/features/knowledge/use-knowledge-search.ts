@@ -101,10 +101,13 @@ export function useKnowledgeSearch(userId: string | undefined, ask: SearchAsk | 
   const config = useRemoteConfig();
   const documentTypes = config?.knowledge?.tabs.find((t) => t.id === tab)?.documentTypes;
   const typesKey = documentTypes?.join('|');
+  // Until the kept configuration is read, the tab's document types are unknown: searching then
+  // would show, for a moment, documents of every type under the tab.
+  const configRead = config !== undefined;
 
   const [offline, setOffline] = useState<OfflineState>();
   useEffect(() => {
-    if (!userId || !needsIndex || !term) return;
+    if (!userId || !needsIndex || !term || !configRead) return;
     let live = true;
     const current = { term, tab, page };
     const types = typesKey?.split('|') as DocumentType[] | undefined;
@@ -135,7 +138,7 @@ export function useKnowledgeSearch(userId: string | undefined, ask: SearchAsk | 
     return () => {
       live = false;
     };
-  }, [userId, needsIndex, term, tab, page, typesKey]);
+  }, [userId, needsIndex, term, tab, page, typesKey, configRead]);
 
   const offlineCurrent =
     offline && offline.ask.term === term && offline.ask.tab === tab && offline.ask.page === page

@@ -53,7 +53,22 @@ async function audit(url: string, flags: Flags) {
       `LCP ${ms(lcp)}  TBT ${ms(tbt)}  JS ${scripts.length} files, ` +
       `${kb(gzipped.reduce((a, b) => a + b, 0))} gzipped`,
   );
+  // What TBT is made of: the longest main-thread tasks, as Lighthouse attributes them.
+  const tasks = (lhr.audits['long-tasks']?.details as { items?: LongTask[] })?.items ?? [];
+  for (const t of tasks.slice(0, 5)) {
+    console.log(
+      `            long task ${ms(t.duration)} at ${ms(t.startTime)}  ${shortUrl(t.url)}`,
+    );
+  }
 }
+
+interface LongTask {
+  url: string;
+  duration: number;
+  startTime: number;
+}
+
+const shortUrl = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 
 const gw = await startGateway(PORT);
 const profile = mkdtempSync(join(tmpdir(), 'torque-lighthouse-'));

@@ -3,7 +3,7 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { hasAuthResponse } from './api/identity';
 import { App } from './app/app';
@@ -28,11 +28,15 @@ if (inChildWindow && hasAuthResponse(window.location)) {
   listenToWorkerMessages();
   const root = document.getElementById('root');
   if (root) {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    // A transition lets React yield to the browser every few milliseconds while it builds the
+    // first screen, instead of one long task that blocks taps on the snapshot already painted.
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
   }
   releaseSnapshotLater();
   registerServiceWorker();

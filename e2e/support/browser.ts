@@ -115,11 +115,19 @@ export async function swControlled(page: Page): Promise<void> {
  * A phone-sized Chromium keeping its profile in `profileDir`: closing it and launching again
  * is a browser restart with the device's storage, service worker and cookies kept.
  */
-export function launchPersistent(profileDir: string): Promise<BrowserContext> {
+/**
+ * `offline` from launch reaches the service worker the browser starts on its own (its
+ * Background Sync fires at once); `setOffline` after launch may come too late for it.
+ */
+export function launchPersistent(
+  profileDir: string,
+  { offline = false }: { offline?: boolean } = {},
+): Promise<BrowserContext> {
   return chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM,
     args: CHROMIUM_ARGS,
     baseURL: baseUrl(),
     viewport: { width: 412, height: 915 },
+    offline,
   });
 }

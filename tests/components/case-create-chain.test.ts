@@ -1,15 +1,11 @@
 import 'fake-indexeddb/auto';
 import './node-blobs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createCaseResponseSchema,
-  createContactResponseSchema,
-  CONTACT_CREATION_ERROR_MESSAGE,
-} from '../../contract/case-create';
+import { CONTACT_CREATION_ERROR_MESSAGE } from '../../contract/case-create';
 import { db } from '../../src/db/db';
 import { queueNewCase } from '../../src/sync/case-create';
 import { runReplay } from '../../src/sync/replay-run';
-import { feedItem, posted, uploaded } from './case-fixtures';
+import { createdContact, createdReport, feedItem, posted, uploaded } from './case-fixtures';
 import { makeUser, resetDb, signInLocally } from './render';
 
 /*
@@ -21,24 +17,8 @@ const dana = makeUser({ id: 'u-dana' });
 
 const signIn = () => signInLocally(dana, { sessionFor: 3_600_000 });
 
-const contactAnswer = createContactResponseSchema.parse({
-  id: 'con-9',
-  accountId: 'acc-1',
-  name: 'Ann Lee',
-  firstName: 'Ann',
-  lastName: 'Lee',
-  email: 'ann@dealer.com',
-  phone: '5551234567',
-  type: 'Dealer Contact',
-});
-const caseAnswer = createCaseResponseSchema.parse({
-  id: 'case-77',
-  caseNumber: '00001077',
-  recordType: 'Report',
-  recordTypeId: 'rt-report',
-  status: 'Created',
-  createdAt: '2026-11-23T12:00:00Z',
-});
+const contactAnswer = createdContact('ann@dealer.com');
+const caseAnswer = createdReport();
 
 interface Call {
   method: string;

@@ -1,4 +1,10 @@
 import {
+  createCaseResponseSchema,
+  createContactResponseSchema,
+  type CreateCaseResponse,
+  type CreateContactResponse,
+} from '../../contract/case-create';
+import {
   caseDetailResponseSchema,
   caseFeedResponseSchema,
   caseListResponseSchema,
@@ -156,3 +162,29 @@ export function listRow(i: number, overrides: Partial<CaseListRow> = {}): CaseLi
 
 export const listPage = (cases: CaseListRow[], next: string | null = null, total = cases.length) =>
   caseListResponseSchema.parse({ cases, next, total });
+
+/** The contact the gateway made for a wizard's new contact, Ann Lee of account acc-1. */
+export function createdContact(email = 'ann@dealer.example'): CreateContactResponse {
+  return createContactResponseSchema.parse({
+    id: 'con-9',
+    accountId: 'acc-1',
+    name: 'Ann Lee',
+    firstName: 'Ann',
+    lastName: 'Lee',
+    email,
+    phone: '5551234567',
+    type: 'Dealer Contact',
+  });
+}
+
+/** The report the gateway made at the end of a wizard's chain. */
+export function createdReport(): CreateCaseResponse {
+  return createCaseResponseSchema.parse({
+    id: 'case-77',
+    caseNumber: '00001077',
+    recordType: 'Report',
+    recordTypeId: 'rt-report',
+    status: 'Created',
+    createdAt: '2026-11-23T12:00:00Z',
+  });
+}

@@ -2,18 +2,13 @@ import './setup-dom';
 import './node-blobs';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  CONTACT_CREATION_ERROR_MESSAGE,
-  CONTACT_EMAIL_MESSAGE,
-  createCaseResponseSchema,
-  createContactResponseSchema,
-} from '../../contract/case-create';
+import { CONTACT_CREATION_ERROR_MESSAGE, CONTACT_EMAIL_MESSAGE } from '../../contract/case-create';
 import { db } from '../../src/db/db';
 import { OfflineSyncScreen } from '../../src/features/settings/offline-sync-screen';
 import { queueNewCase } from '../../src/sync/case-create';
 import { postCaseUpdate } from '../../src/sync/case-update';
 import { runReplay } from '../../src/sync/replay-run';
-import { feedItem, json, posted, uploaded } from './case-fixtures';
+import { createdContact, createdReport, feedItem, json, posted, uploaded } from './case-fixtures';
 import { makeUser, renderScreen, resetDb, signInLocally } from './render';
 
 /*
@@ -149,32 +144,10 @@ describe('a refused case update on the Offline & sync page', () => {
       if (url.pathname === '/api/v1/contacts') {
         return contactRefused
           ? json(400, { message: CONTACT_CREATION_ERROR_MESSAGE })
-          : json(
-              201,
-              createContactResponseSchema.parse({
-                id: 'con-9',
-                accountId: 'acc-1',
-                name: 'Ann Lee',
-                firstName: 'Ann',
-                lastName: 'Lee',
-                email: 'ann@dealer.example',
-                phone: '5551234567',
-                type: 'Dealer Contact',
-              }),
-            );
+          : json(201, createdContact());
       }
       if (url.pathname === '/api/v1/cases') {
-        return json(
-          201,
-          createCaseResponseSchema.parse({
-            id: 'case-77',
-            caseNumber: '00001077',
-            recordType: 'Report',
-            recordTypeId: 'rt-report',
-            status: 'Created',
-            createdAt: '2026-11-23T12:00:00Z',
-          }),
-        );
+        return json(201, createdReport());
       }
       return json(404, {});
     };

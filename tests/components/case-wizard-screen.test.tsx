@@ -257,6 +257,18 @@ describe('create case wizard (product §2, §4 Wizard, §5 Wizard)', () => {
     expect(await screen.findByText(/parts catalogue is not available/)).toBeTruthy();
   });
 
+  it('puts the step buttons before the suggestions, so their arrival cannot move them', async () => {
+    renderWizard();
+    await screen.findByLabelText(/Subject/);
+    type(/Subject/, 'Noise');
+    next();
+    const empty = await screen.findByText('No Knowledge Articles found');
+    for (const name of ['Previous', 'Next', 'Solve Request', 'Cancel Request']) {
+      const button = screen.getByRole('button', { name });
+      expect(button.compareDocumentPosition(empty) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+  });
+
   it('Cancel Request returns to the machine page', async () => {
     renderWizard();
     await screen.findByLabelText(/Subject/);

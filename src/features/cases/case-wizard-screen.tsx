@@ -423,6 +423,7 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
         )}
         {state.step === 2 && (
           <>
+            <StepButtons onPrevious={previous} onNext={next} />
             <SuggestionsStep
               query={{
                 subject: state.subject,
@@ -438,7 +439,6 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
               onSolved={() => leave('Solved')}
               onCancel={() => leave('Quit')}
             />
-            <StepButtons onPrevious={previous} onNext={next} />
           </>
         )}
         {state.step === 3 && (

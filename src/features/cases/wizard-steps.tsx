@@ -159,8 +159,18 @@ export function SuggestionsStep({
       </Paper>
     );
   }
+  // The buttons come before the list: suggestions arrive after the step shows, and a button
+  // below them would move under a finger about to tap it.
   return (
     <Stack gap="sm">
+      <Group>
+        <Button color="green" onClick={() => onSolved(null)}>
+          Solve Request
+        </Button>
+        <Button variant="default" onClick={onCancel}>
+          Cancel Request
+        </Button>
+      </Group>
       {results === null && <Loader aria-label="Loading suggestions" />}
       {(results === 'failed' || (Array.isArray(results) && results.length === 0)) && (
         <Alert color="yellow">{NO_ARTICLES_MESSAGE}</Alert>
@@ -183,14 +193,6 @@ export function SuggestionsStep({
             </Text>
           </Paper>
         ))}
-      <Group>
-        <Button color="green" onClick={() => onSolved(null)}>
-          Solve Request
-        </Button>
-        <Button variant="default" onClick={onCancel}>
-          Cancel Request
-        </Button>
-      </Group>
     </Stack>
   );
 }

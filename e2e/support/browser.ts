@@ -116,16 +116,19 @@ export async function swControlled(page: Page): Promise<void> {
  * is a browser restart with the device's storage, service worker and cookies kept.
  */
 /**
- * `offline` from launch reaches the service worker the browser starts on its own (its
- * Background Sync fires at once); `setOffline` after launch may come too late for it.
+ * `offline` launches a browser with no network at all, as a device without signal: every
+ * request that leaves it, the service worker's included, goes to a proxy that does not exist.
+ * (Playwright's offline switch reaches a worker the browser starts on its own too late: its
+ * Background Sync fires as the browser opens.)
  */
 export function launchPersistent(
   profileDir: string,
   { offline = false }: { offline?: boolean } = {},
 ): Promise<BrowserContext> {
+  const noNetwork = ['--proxy-server=http://127.0.0.1:9', '--proxy-bypass-list=<-loopback>'];
   return chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM,
-    args: CHROMIUM_ARGS,
+    args: offline ? [...CHROMIUM_ARGS, ...noNetwork] : CHROMIUM_ARGS,
     baseURL: baseUrl(),
     viewport: { width: 412, height: 915 },
     offline,

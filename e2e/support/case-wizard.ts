@@ -22,10 +22,7 @@ export function wizardInput(page: Page, label: string): Locator {
   return page.locator('input, textarea').and(page.getByLabel(new RegExp(`^${escaped}`)));
 }
 
-/**
- * Step 2 once its articles (or 'No Knowledge Articles found') are shown: they push the
- * buttons down, and a click aimed while they load would land on whatever moved there.
- */
+/** Step 2 once its articles (or 'No Knowledge Articles found') are shown. */
 export async function suggestionsShown(page: Page): Promise<void> {
   await atStep(page, '2');
   await page

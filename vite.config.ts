@@ -74,6 +74,13 @@ export default defineConfig(({ command }) => ({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // A lazy chunk's own imports are found by the browser when it loads the chunk; the import
+    // helper need not append a modulepreload link for each beforehand (one DOM insertion and
+    // fetch start each, in the task that asked for the screen). Its stylesheets are still
+    // linked, and index.html still preloads the entry's imports.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rolldownOptions: {
       output: {
         advancedChunks: {

@@ -3,29 +3,37 @@
  * without leading zeros (the en-US short form), in the device's time zone since that is the
  * calendar the technician reads (product §4).
  */
+import { lazily } from './lazily';
+
 const LOCALE = 'en-US';
 
-const shortDateFormat = new Intl.DateTimeFormat(LOCALE, {
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-});
+const shortDateFormat = lazily(
+  () => new Intl.DateTimeFormat(LOCALE, { year: 'numeric', month: 'numeric', day: 'numeric' }),
+);
 /** Calendar days carry no time: formatted in UTC so no time zone moves them a day. */
-const calendarDayFormat = new Intl.DateTimeFormat(LOCALE, {
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit' });
-const relativeFormat = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
+const calendarDayFormat = lazily(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
+const dateTimeFormat = lazily(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }),
+);
+const timeFormat = lazily(
+  () => new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit' }),
+);
+const relativeFormat = lazily(() => new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' }));
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -39,19 +47,19 @@ function toDate(value: Date | number | string): Date | null {
 /** An instant as M/D/YYYY in the device's calendar; null when it cannot be read. */
 export function shortDate(value: Date | number | string): string | null {
   const d = toDate(value);
-  return d ? shortDateFormat.format(d) : null;
+  return d ? shortDateFormat().format(d) : null;
 }
 
 /** An instant as M/D/YYYY and the time of day ("1/5/2027, 3:04 PM"); '' when unreadable. */
 export function dateTime(value: Date | number | string): string {
   const d = toDate(value);
-  return d ? dateTimeFormat.format(d) : '';
+  return d ? dateTimeFormat().format(d) : '';
 }
 
 /** An instant's time of day ("3:04 PM"); '' when unreadable. */
 export function timeOfDay(value: Date | number | string): string {
   const d = toDate(value);
-  return d ? timeFormat.format(d) : '';
+  return d ? timeFormat().format(d) : '';
 }
 
 /** Calendar days as the gateway sends them (YYYY-MM-DD). */
@@ -64,7 +72,7 @@ export function parseDay(day: string): { y: number; m: number; d: number } | nul
 export function formatDay(day: string | null | undefined): string {
   if (!day) return '';
   const p = parseDay(day);
-  return p ? calendarDayFormat.format(Date.UTC(p.y, p.m - 1, p.d)) : day;
+  return p ? calendarDayFormat().format(Date.UTC(p.y, p.m - 1, p.d)) : day;
 }
 
 /**
@@ -74,10 +82,10 @@ export function formatDay(day: string | null | undefined): string {
 export function relativeTime(at: number, now: number = Date.now()): string {
   const diff = Math.max(0, now - at);
   if (diff < MINUTE) return 'just now';
-  if (diff < HOUR) return relativeFormat.format(-Math.floor(diff / MINUTE), 'minute');
-  if (diff < DAY) return relativeFormat.format(-Math.floor(diff / HOUR), 'hour');
-  if (diff < 2 * DAY) return relativeFormat.format(-1, 'day');
-  return `on ${shortDateFormat.format(at)}`;
+  if (diff < HOUR) return relativeFormat().format(-Math.floor(diff / MINUTE), 'minute');
+  if (diff < DAY) return relativeFormat().format(-Math.floor(diff / HOUR), 'hour');
+  if (diff < 2 * DAY) return relativeFormat().format(-1, 'day');
+  return `on ${shortDateFormat().format(at)}`;
 }
 
 /** "Last updated {relative time}" (product §4 "Offline-first"). */

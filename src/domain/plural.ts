@@ -1,8 +1,10 @@
-const rules = new Intl.PluralRules('en-US');
+import { lazily } from './lazily';
+
+const rules = lazily(() => new Intl.PluralRules('en-US'));
 
 /** "1 change", "2 changes", "0 changes": the count with the noun form English asks for. */
 export function countOf(n: number, forms: { one: string; other: string }): string {
-  return `${n} ${rules.select(n) === 'one' ? forms.one : forms.other}`;
+  return `${n} ${rules().select(n) === 'one' ? forms.one : forms.other}`;
 }
 
 export const CHANGE = { one: 'change', other: 'changes' } as const;

@@ -27,76 +27,31 @@ export async function caseDetail(
     .selectFrom('cases as c')
     .leftJoin('machines as m', 'm.id', 'c.inventory_id')
     .selectAll('c')
-    .select((eb) => [
-      eb
-        .selectFrom('accounts as a')
-        .select('a.name')
-        .whereRef('a.id', '=', 'c.account_id')
-        .as('account_name'),
-      eb
-        .selectFrom('contacts as ct')
-        .select('ct.first_name')
-        .whereRef('ct.id', '=', 'c.contact_id')
-        .as('contact_first'),
-      eb
-        .selectFrom('contacts as ct')
-        .select('ct.last_name')
-        .whereRef('ct.id', '=', 'c.contact_id')
-        .as('contact_last'),
-      eb
-        .selectFrom('contacts as ct')
-        .select('ct.email')
-        .whereRef('ct.id', '=', 'c.contact_id')
-        .as('contact_email'),
-      eb
-        .selectFrom('users as su')
-        .select('su.first_name')
-        .whereRef('su.id', '=', 'c.submitted_by')
-        .as('submitter_first'),
-      eb
-        .selectFrom('users as su')
-        .select('su.last_name')
-        .whereRef('su.id', '=', 'c.submitted_by')
-        .as('submitter_last'),
-      eb
-        .selectFrom('users as su')
-        .select('su.username')
-        .whereRef('su.id', '=', 'c.submitted_by')
-        .as('submitter_email'),
-      eb
-        .selectFrom('users as ow')
-        .select('ow.first_name')
-        .whereRef('ow.id', '=', 'c.owner_id')
-        .as('owner_first'),
-      eb
-        .selectFrom('users as ow')
-        .select('ow.last_name')
-        .whereRef('ow.id', '=', 'c.owner_id')
-        .as('owner_last'),
-      'm.id as machine_id',
-      'm.description as machine_description',
-      eb
-        .selectFrom('accounts as cu')
-        .select('cu.name')
-        .whereRef('cu.id', '=', 'm.customer_id')
-        .as('customer_name'),
-      eb
-        .selectFrom('accounts as cu')
-        .select('cu.city')
-        .whereRef('cu.id', '=', 'm.customer_id')
-        .as('customer_city'),
-      eb
-        .selectFrom('accounts as cu')
-        .select('cu.state')
-        .whereRef('cu.id', '=', 'm.customer_id')
-        .as('customer_state'),
-      eb
-        .selectFrom('accounts as sd')
-        .select('sd.name')
-        .whereRef('sd.id', '=', 'm.servicing_dealer_id')
-        .as('dealer_name'),
-      sql<string>`to_char(c.failure_date, 'YYYY-MM-DD')`.as('failure_day'),
-    ])
+    .select((eb) => {
+      const account = (key: 'c.account_id' | 'm.customer_id' | 'm.servicing_dealer_id') =>
+        eb.selectFrom('accounts as x').whereRef('x.id', '=', key);
+      const contact = eb.selectFrom('contacts as x').whereRef('x.id', '=', 'c.contact_id');
+      const person = (key: 'c.submitted_by' | 'c.owner_id') =>
+        eb.selectFrom('users as x').whereRef('x.id', '=', key);
+      return [
+        account('c.account_id').select('x.name').as('account_name'),
+        contact.select('x.first_name').as('contact_first'),
+        contact.select('x.last_name').as('contact_last'),
+        contact.select('x.email').as('contact_email'),
+        person('c.submitted_by').select('x.first_name').as('submitter_first'),
+        person('c.submitted_by').select('x.last_name').as('submitter_last'),
+        person('c.submitted_by').select('x.username').as('submitter_email'),
+        person('c.owner_id').select('x.first_name').as('owner_first'),
+        person('c.owner_id').select('x.last_name').as('owner_last'),
+        'm.id as machine_id',
+        'm.description as machine_description',
+        account('m.customer_id').select('x.name').as('customer_name'),
+        account('m.customer_id').select('x.city').as('customer_city'),
+        account('m.customer_id').select('x.state').as('customer_state'),
+        account('m.servicing_dealer_id').select('x.name').as('dealer_name'),
+        sql<string>`to_char(c.failure_date, 'YYYY-MM-DD')`.as('failure_day'),
+      ];
+    })
     .where('c.id', '=', id)
     .executeTakeFirst();
   if (!row || !mayRead(user, row.account_id)) throw caseNotFound();

@@ -4,6 +4,8 @@
 //   - the dealer's case list (GET /api/v1/cases, 100 a page with its total): the demo dealer
 //     technician's first page, and the first page of random dealers' technicians;
 //   - the next pages of a list (the cursor of the page before);
+//   - an internal user's list (the cases they submitted or own): sam's first page (the longest
+//     list), the first page of each demo internal user in turn, and their next pages;
 //   - a case with its feed (GET /api/v1/cases/:id, then /feed): random cases that carry a feed,
 //     as their dealer's technician, and the long case (200 items, 60 images).
 // Goal (docs/architecture.md "Performance targets"): p95 under 20 ms on PostgreSQL.
@@ -18,7 +20,6 @@ import { LONG_CASE_ID } from '../gateway/db/seed/cases';
 import { DEMO_USERS, NORTHFIELD_ID } from '../gateway/db/seed/fixed';
 import { mulberry32 } from '../gateway/db/seed/prng';
 import { seedDemoData } from '../gateway/db/seed/seed';
-import { visibleCase } from '../gateway/services/case-access';
 import { caseDetail } from '../gateway/services/case-detail';
 import { caseFeed } from '../gateway/services/case-feed';
 import { dealerCases } from '../gateway/services/case-lists';
@@ -67,6 +68,13 @@ async function measure(name: string, db: Db): Promise<Result> {
   const danaId = DEMO_USERS.find((u) => u.accountId === NORTHFIELD_ID && !u.isAdmin)!.id;
   const dana = (await findUserById(db.kysely, danaId))!;
   if (dana.kind !== 'external') throw new Error('the demo dealer technician is not external');
+  // The demo's internal users (the seed's only submitters and owners beside the technicians);
+  // sam's list is the longest: reports submitted and one case in ten owned.
+  const internal = (await Promise.all(DEMO_USERS.map((u) => findUserById(db.kysely, u.id)))).filter(
+    (u): u is User => u?.kind === 'internal',
+  );
+  const sam = internal.find((u) => u.id === DEMO_USERS[0]!.id);
+  if (!sam) throw new Error('the demo staff user is not internal');
   const { n: cases } = await db.kysely
     .selectFrom('cases')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -115,11 +123,21 @@ async function measure(name: string, db: Db): Promise<Result> {
     const page = await dealerCases(db.kysely, user, { limit: 100 });
     if (page.next) cursors.push({ user, after: page.next });
   }
+  // The internal users' pages 2..n, a hundred of the longest at most.
+  const internalCursors: { user: User; after: string }[] = [];
+  for (const user of internal) {
+    let after: string | undefined;
+    let pages = 0;
+    do {
+      const page = await dealerCases(db.kysely, user, { limit: 100, after });
+      after = page.next ?? undefined;
+      if (after) internalCursors.push({ user, after });
+    } while (after && ++pages < 100);
+  }
 
   const caseWithFeed = async (user: User, id: string) => {
     await caseDetail(db.kysely, user, id);
-    await visibleCase(db.kysely, user, id);
-    return caseFeed(db.kysely, id);
+    return caseFeed(db.kysely, user, id);
   };
 
   const rows = [
@@ -131,6 +149,16 @@ async function measure(name: string, db: Db): Promise<Result> {
     ),
     await timed('list: next pages', reads, (i) => {
       const c = cursors[i % cursors.length]!;
+      return dealerCases(db.kysely, c.user, { limit: 100, after: c.after });
+    }),
+    await timed('list: sam (internal), first page', reads, () =>
+      dealerCases(db.kysely, sam, { limit: 100 }),
+    ),
+    await timed('list: internal users, first page', reads, (i) =>
+      dealerCases(db.kysely, internal[i % internal.length]!, { limit: 100 }),
+    ),
+    await timed('list: internal users, next pages', reads, (i) => {
+      const c = internalCursors[i % internalCursors.length]!;
       return dealerCases(db.kysely, c.user, { limit: 100, after: c.after });
     }),
     await timed('case + feed: random cases', reads, async (i) => {

@@ -20,36 +20,38 @@ export async function caseDetail(
   user: User,
   id: string,
 ): Promise<CaseDetail> {
+  // One read, with the names behind the references as scalar subqueries on primary keys rather
+  // than joins: the planner searched join orders over nine tables for each read, which cost more
+  // than running it (about 1.5 ms of planning against 0.2 ms of execution on PostgreSQL).
   const row = await db
     .selectFrom('cases as c')
-    .leftJoin('case_record_types as rt', 'rt.id', 'c.record_type_id')
-    .leftJoin('accounts as a', 'a.id', 'c.account_id')
-    .leftJoin('contacts as ct', 'ct.id', 'c.contact_id')
-    .leftJoin('users as su', 'su.id', 'c.submitted_by')
-    .leftJoin('users as ow', 'ow.id', 'c.owner_id')
     .leftJoin('machines as m', 'm.id', 'c.inventory_id')
-    .leftJoin('accounts as cu', 'cu.id', 'm.customer_id')
-    .leftJoin('accounts as sd', 'sd.id', 'm.servicing_dealer_id')
     .selectAll('c')
-    .select([
-      'rt.id as rt_id',
-      'a.name as account_name',
-      'ct.first_name as contact_first',
-      'ct.last_name as contact_last',
-      'ct.email as contact_email',
-      'su.first_name as submitter_first',
-      'su.last_name as submitter_last',
-      'su.username as submitter_email',
-      'ow.first_name as owner_first',
-      'ow.last_name as owner_last',
-      'm.id as machine_id',
-      'm.description as machine_description',
-      'cu.name as customer_name',
-      'cu.city as customer_city',
-      'cu.state as customer_state',
-      'sd.name as dealer_name',
-      sql<string>`to_char(c.failure_date, 'YYYY-MM-DD')`.as('failure_day'),
-    ])
+    .select((eb) => {
+      const account = (key: 'c.account_id' | 'm.customer_id' | 'm.servicing_dealer_id') =>
+        eb.selectFrom('accounts as x').whereRef('x.id', '=', key);
+      const contact = eb.selectFrom('contacts as x').whereRef('x.id', '=', 'c.contact_id');
+      const person = (key: 'c.submitted_by' | 'c.owner_id') =>
+        eb.selectFrom('users as x').whereRef('x.id', '=', key);
+      return [
+        account('c.account_id').select('x.name').as('account_name'),
+        contact.select('x.first_name').as('contact_first'),
+        contact.select('x.last_name').as('contact_last'),
+        contact.select('x.email').as('contact_email'),
+        person('c.submitted_by').select('x.first_name').as('submitter_first'),
+        person('c.submitted_by').select('x.last_name').as('submitter_last'),
+        person('c.submitted_by').select('x.username').as('submitter_email'),
+        person('c.owner_id').select('x.first_name').as('owner_first'),
+        person('c.owner_id').select('x.last_name').as('owner_last'),
+        'm.id as machine_id',
+        'm.description as machine_description',
+        account('m.customer_id').select('x.name').as('customer_name'),
+        account('m.customer_id').select('x.city').as('customer_city'),
+        account('m.customer_id').select('x.state').as('customer_state'),
+        account('m.servicing_dealer_id').select('x.name').as('dealer_name'),
+        sql<string>`to_char(c.failure_date, 'YYYY-MM-DD')`.as('failure_day'),
+      ];
+    })
     .where('c.id', '=', id)
     .executeTakeFirst();
   if (!row || !mayRead(user, row.account_id)) throw caseNotFound();
@@ -72,7 +74,8 @@ export async function caseDetail(
     id: row.id,
     caseNumber: row.case_number,
     recordType: row.record_type,
-    recordTypeId: row.rt_id ?? row.record_type_id ?? '',
+    // A foreign key: a record type id that is set names an existing record type.
+    recordTypeId: row.record_type_id ?? '',
     subject: row.subject,
     status: row.status,
     description: row.description,

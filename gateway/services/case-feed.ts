@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { FeedAttachment, FeedItem } from '../../contract/cases';
+import type { User } from '../../contract/user';
 import type { Database } from '../db/schema';
+import { visibleCase } from './case-access';
 
 /** The icon of a download row by the file's type. */
 export function iconOf(contentType: string, extension: string): string {
@@ -62,20 +64,31 @@ export function fileRows(db: Kysely<Database>) {
     ]);
 }
 
-/** The feed of a case (access checked by the caller), oldest first, with its attachments. */
-export async function caseFeed(db: Kysely<Database>, caseId: string): Promise<FeedItem[]> {
-  const items = await db
-    .selectFrom('case_feed_items')
-    .selectAll()
-    .where('case_id', '=', caseId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  const files = await fileRows(db)
-    .where('f.case_id', '=', caseId)
-    .where('f.feed_item_id', 'is not', null)
-    .orderBy('f.id')
-    .execute();
+/**
+ * The feed of a case the user may see, oldest first, with its attachments; 404 otherwise.
+ * The access check, the items and the files are read side by side: one round trip on
+ * PostgreSQL where they took three in a row. Nothing is returned before the access is known.
+ */
+export async function caseFeed(
+  db: Kysely<Database>,
+  user: User,
+  caseId: string,
+): Promise<FeedItem[]> {
+  const [, items, files] = await Promise.all([
+    visibleCase(db, user, caseId),
+    db
+      .selectFrom('case_feed_items')
+      .selectAll()
+      .where('case_id', '=', caseId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    fileRows(db)
+      .where('f.case_id', '=', caseId)
+      .where('f.feed_item_id', 'is not', null)
+      .orderBy('f.id')
+      .execute(),
+  ]);
   const byItem = new Map<string, FeedAttachment[]>();
   for (const f of files) {
     const list = byItem.get(f.feed_item_id!) ?? [];

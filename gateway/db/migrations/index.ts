@@ -12,6 +12,7 @@ import * as m0010 from './0010-wizard';
 import * as m0011 from './0011-push-delivery-claims';
 import * as m0012 from './0012-case-list-covering';
 import * as m0013 from './0013-knowledge-title-scope';
+import * as m0014 from './0014-case-list-own-covering';
 
 /**
  * Every migration, listed by hand: a static list works the same under tsx, vitest and a
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011-push-delivery-claims': m0011,
   '0012-case-list-covering': m0012,
   '0013-knowledge-title-scope': m0013,
+  '0014-case-list-own-covering': m0014,
 };

@@ -162,7 +162,8 @@ describe('case detail (product §2)', () => {
     const again = renderCase();
     expect(await screen.findByText('Hydraulic pump whines under load')).toBeTruthy();
     expect(screen.getByTestId('last-updated')).toBeTruthy();
-    expect(screen.getAllByTestId('feed-item')).toHaveLength(2);
+    // The header shows first; the feed follows from the device.
+    expect(await screen.findAllByTestId('feed-item')).toHaveLength(2);
     again.unmount();
     renderCase('case-never-seen');
     expect(await screen.findByText(CASE_NEEDS_CONNECTION)).toBeTruthy();

@@ -3,7 +3,7 @@ import { Loader, Paper, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { LastUpdated } from '../../components/last-updated';
-import { useProfile } from '../../components/use-profile';
+import type { CaseRow, OutboxRow } from '../../db/schema';
 import { feedEntries, queuedClose } from '../../domain/case-feed';
 import { isClosedStatus } from '../../domain/case-update';
 import { AdditionalDetails } from './additional-details';
@@ -11,35 +11,37 @@ import { CaseFeed } from './case-feed';
 import { CaseHeader } from './case-header';
 import { CaseNotFound } from './case-not-found';
 import { PostUpdatePanel } from './post-update-panel';
-import { useCaseDetail, type CaseData } from './use-case-detail';
+import { useCaseDetail, type CaseBody } from './use-case-detail';
 
 /** Shown offline for a case never opened on this device. */
 export const CASE_NEEDS_CONNECTION =
   'This case has not been opened on this device yet. Connect to the internet to open it.';
 
 function CaseView({
-  data,
+  row,
+  writes,
+  body,
   online,
 }: {
-  data: CaseData & { row: NonNullable<CaseData['row']> };
+  row: CaseRow;
+  writes: OutboxRow[];
+  body: CaseBody | undefined;
   online: boolean;
 }) {
-  const { detail } = data.row;
-  const entries = useMemo(
-    () => feedEntries(data.feed?.items ?? [], data.writes),
-    [data.feed, data.writes],
-  );
-  const closing = queuedClose(data.writes);
+  const { detail } = row;
+  const feed = body?.feed;
+  const entries = useMemo(() => feedEntries(feed?.items ?? [], writes), [feed, writes]);
+  const closing = queuedClose(writes);
   return (
     <div className="case-layout">
       <Stack gap="md" style={{ minWidth: 0 }}>
-        {!online && <LastUpdated at={data.row.syncedAt} />}
+        {!online && <LastUpdated at={row.syncedAt} />}
         <CaseHeader detail={detail} closing={closing} />
-        {data.layout && <AdditionalDetails layout={data.layout.layout} fields={detail.fields} />}
+        {body?.layout && <AdditionalDetails layout={body.layout.layout} fields={detail.fields} />}
         {/* The case's Parts Predictions section takes its place here. */}
         <section aria-label="Feed">
-          {data.feed ? (
-            <CaseFeed entries={entries} thumbnails={data.thumbnails} online={online} />
+          {body && feed ? (
+            <CaseFeed entries={entries} thumbnails={body.thumbnails} online={online} />
           ) : (
             <Loader size="sm" />
           )}
@@ -56,16 +58,15 @@ function CaseView({
 
 /** /support/case/:id (product §2 Case detail). */
 export function CaseDetailScreen() {
-  const user = useProfile();
   const { id = '' } = useParams();
-  const { data, refresh, online } = useCaseDetail(user?.id, id);
+  const { head, body, refresh, online } = useCaseDetail(id);
 
   if (refresh !== null && refresh !== 'loading') {
     if (refresh.status === 'not-found') return <CaseNotFound />;
     if (refresh.status === 'error' && refresh.httpStatus === 400) return <CaseNotFound />;
   }
-  if (!user || data === undefined) return <Loader m="xl" />;
-  if (data?.row) return <CaseView data={{ ...data, row: data.row }} online={online} />;
+  if (!head?.user) return <Loader m="xl" />;
+  if (head.row) return <CaseView row={head.row} writes={head.writes} body={body} online={online} />;
   if (refresh === 'loading' || (refresh === null && online) || refresh?.status === 'ok') {
     return <Loader m="xl" />;
   }

@@ -7,7 +7,6 @@ import { splitAttachments, type FeedEntry } from '../../domain/case-feed';
 import { formatFileSize } from '../../domain/file-size';
 import { ImageGrid } from './image-grid';
 import { ImageViewer, type ViewerImage } from './image-viewer';
-import { useObjectUrls } from './use-object-urls';
 
 const when = (iso: string | number) => new Date(iso).toLocaleString();
 
@@ -49,18 +48,6 @@ export function CaseFeed({
   thumbnails: ReadonlyMap<string, Blob>;
   online: boolean;
 }) {
-  const thumbUrls = useObjectUrls(thumbnails);
-  const localBlobs = useMemo(
-    () =>
-      new Map(
-        entries.flatMap((e) => (e.kind === 'queued' ? e.files.map((f) => [f.id, f.blob]) : [])) as [
-          string,
-          Blob,
-        ][],
-      ),
-    [entries],
-  );
-  const localUrls = useObjectUrls(localBlobs);
   const [open, setOpen] = useState<number | null>(null);
   const [whole, setWhole] = useState(entries.length <= FIRST_ENTRIES);
   useEffect(() => {
@@ -76,13 +63,13 @@ export function CaseFeed({
           ? splitAttachments(e.item.attachments).images.map((a) => ({
               key: a.id,
               name: a.name,
-              src: online ? a.url : (thumbUrls.get(a.id) ?? null),
+              src: online ? a.url : (thumbnails.get(a.id) ?? null),
             }))
           : e.files
               .filter((f) => f.type.startsWith('image/'))
-              .map((f) => ({ key: f.id, name: f.name, src: localUrls.get(f.id) ?? null })),
+              .map((f) => ({ key: f.id, name: f.name, src: f.blob })),
       ),
-    [entries, online, thumbUrls, localUrls],
+    [entries, online, thumbnails],
   );
   const openKey = (key: string) => setOpen(viewerImages.findIndex((i) => i.key === key));
 
@@ -114,7 +101,7 @@ export function CaseFeed({
                   images={images.map((a) => ({
                     key: a.id,
                     name: a.name,
-                    src: thumbUrls.get(a.id) ?? (online ? a.thumbnailUrl : null),
+                    src: thumbnails.get(a.id) ?? (online ? a.thumbnailUrl : null),
                   }))}
                   onOpen={openKey}
                 />
@@ -154,7 +141,7 @@ export function CaseFeed({
                 images={images.map((f) => ({
                   key: f.id,
                   name: f.name,
-                  src: localUrls.get(f.id) ?? null,
+                  src: f.blob,
                 }))}
                 onOpen={openKey}
               />

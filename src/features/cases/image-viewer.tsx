@@ -1,12 +1,13 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
 import { clampZoom, stepIndex } from '../../domain/case-images';
+import { useImageUrl, type ImageSource } from './use-object-urls';
 
 export interface ViewerImage {
   key: string;
   name: string;
   /** The full image online; the kept thumbnail offline. */
-  src: string | null;
+  src: ImageSource;
 }
 
 /**
@@ -30,6 +31,7 @@ export function ImageViewer({
   const pinch = useRef<{ distance: number; zoom: number } | null>(null);
   const opened = index !== null && images.length > 0;
   const current = opened ? images[Math.min(index, images.length - 1)]! : null;
+  const url = useImageUrl(current?.src ?? null);
 
   useEffect(() => {
     setZoom(1);
@@ -91,13 +93,15 @@ export function ImageViewer({
             onPointerCancel={onPointerUp}
           >
             {current.src ? (
-              <img
-                src={current.src}
-                alt={current.name}
-                draggable={false}
-                data-zoom={zoom.toFixed(2)}
-                style={{ transform: `translate(${offset.x}px, ${offset.y}px) scale(${zoom})` }}
-              />
+              url && (
+                <img
+                  src={url}
+                  alt={current.name}
+                  draggable={false}
+                  data-zoom={zoom.toFixed(2)}
+                  style={{ transform: `translate(${offset.x}px, ${offset.y}px) scale(${zoom})` }}
+                />
+              )
             ) : (
               <Text c="gray.3">This image has not been kept on the device.</Text>
             )}

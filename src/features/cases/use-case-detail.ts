@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
+import type { User } from '../../../contract';
 import { useOnline } from '../../components/use-online';
 import { db } from '../../db/db';
 import type { CaseFeedRow, CaseLayoutRow, CaseRow, OutboxRow } from '../../db/schema';
@@ -9,41 +10,59 @@ import type { RefreshOutcome } from '../../sync/outcome';
 
 export type Refresh = RefreshOutcome | 'loading' | null;
 
-export interface CaseData {
+/** What the header needs: the case and its queued writes (a queued close shows in it). */
+export interface CaseHead {
+  user: User | null;
   row: CaseRow | null;
-  feed: CaseFeedRow | null;
-  layout: CaseLayoutRow | null;
-  /** Thumbnails kept on the device, by file id. */
-  thumbnails: Map<string, Blob>;
   /** This case's queued writes (sent ones included). */
   writes: OutboxRow[];
 }
 
+/** The rest of the screen: the feed, its thumbnails and the layout of Additional Details. */
+export interface CaseBody {
+  feed: CaseFeedRow | null;
+  layout: CaseLayoutRow | null;
+  /** Thumbnails kept on the device, by file id. */
+  thumbnails: Map<string, Blob>;
+}
+
 /**
  * One case from the device (so it opens offline), refreshed from the gateway whenever the
- * app is online. `data` is undefined while the first read runs.
+ * app is online. Read in two steps so the header shows before the long part: `head` (the
+ * signed-in user, the case and its queued writes) is undefined while its read runs; `body`
+ * (the feed with its thumbnails, the layout) is read once the case is there, and is
+ * undefined until then. A long case's feed and 60 thumbnails take longer to read and to
+ * render than everything above it.
  */
-export function useCaseDetail(userId: string | undefined, caseId: string) {
+export function useCaseDetail(caseId: string) {
   const online = useOnline();
   const [refresh, setRefresh] = useState<Refresh>(null);
 
-  const data = useLiveQuery(async (): Promise<CaseData | null> => {
-    if (!userId) return null;
-    const [row, feed, images, writes] = await Promise.all([
-      db.cases.get([userId, caseId]),
+  const head = useLiveQuery(async (): Promise<CaseHead> => {
+    const user = (await db.profile.get('me'))?.user ?? null;
+    if (!user) return { user, row: null, writes: [] };
+    const [row, writes] = await Promise.all([
+      db.cases.get([user.id, caseId]),
+      caseWrites(user.id, caseId),
+    ]);
+    return { user, row: row ?? null, writes };
+  }, [caseId]);
+
+  const userId = head?.user?.id;
+  const recordTypeId = head?.row?.detail.recordTypeId;
+  const body = useLiveQuery(async (): Promise<CaseBody | undefined> => {
+    if (!userId || !recordTypeId) return undefined;
+    const [feed, images, layout] = await Promise.all([
       db.caseFeeds.get([userId, caseId]),
       db.caseImages.where('[ownerUserId+caseId]').equals([userId, caseId]).toArray(),
-      caseWrites(userId, caseId),
+      db.caseLayouts.get([userId, recordTypeId]),
     ]);
-    const layout = row ? await db.caseLayouts.get([userId, row.detail.recordTypeId]) : undefined;
     return {
-      row: row ?? null,
       feed: feed ?? null,
       layout: layout ?? null,
       thumbnails: new Map(images.map((i) => [i.id, i.blob])),
-      writes,
     };
-  }, [userId, caseId]);
+  }, [userId, caseId, recordTypeId]);
 
   useEffect(() => {
     if (!userId || !online) return;
@@ -56,5 +75,5 @@ export function useCaseDetail(userId: string | undefined, caseId: string) {
     return () => controller.abort();
   }, [userId, caseId, online]);
 
-  return { data, refresh, online };
+  return { head, body, refresh, online };
 }

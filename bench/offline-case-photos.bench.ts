@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { swControlled } from '../e2e/support/browser';
-import { M1_PAGE, atStep, caseForm, next, wizardInput } from '../e2e/support/case-wizard';
+import { M1_PAGE, atStep, caseForm, typedToForm } from '../e2e/support/case-wizard';
 import { signedInBench } from './signed-in';
 import { median, ms } from './support';
 
@@ -68,17 +68,7 @@ try {
   const times: number[] = [];
   for (let run = 1; run <= RUNS; run++) {
     await page.goto(M1_PAGE);
-    await page.getByRole('button', { name: 'Create Case' }).click();
-    await atStep(page, '1');
-    await wizardInput(page, 'Subject').fill(`Bench: photos sent after signal returns ${run}`);
-    await next(page);
-    await atStep(page, '2');
-    await next(page);
-    await atStep(page, '3');
-    await wizardInput(page, 'Assembly').fill('Engine');
-    await wizardInput(page, 'Sub Assembly').fill('Fuel System');
-    await wizardInput(page, 'Causal Part').fill('8765 Fuel Injector');
-    await next(page);
+    await typedToForm(page, `Bench: photos sent after signal returns ${run}`);
     await caseForm(page);
     await atStep(page, '5');
 

@@ -1,8 +1,9 @@
 // Case detail of the long case (200 feed items, 60 images) visible from IndexedDB offline:
 // the built app and a real gateway as in e2e; open the case once online (its feed and
 // thumbnails are kept), then offline load it N times, timed inside the page from navigation
-// start until the case number shows (as in the offline-start bench). Then long tasks over
-// 50 ms while scrolling the feed to the end. Goals: median < 500 ms, no long task scrolling.
+// start until the case number and the feed's first item show (as in the offline-start bench).
+// Then long tasks over 50 ms while scrolling the feed to the end. Goals: median < 500 ms, no
+// long task scrolling.
 import { swControlled } from '../e2e/support/browser';
 import {
   LONG_CASE_ID,
@@ -66,7 +67,9 @@ try {
   }
 
   await context.setOffline(true);
-  await context.addInitScript(stampWhenShown(`Case ${LONG_CASE_NUMBER}`));
+  await context.addInitScript(
+    stampWhenShown(`Case ${LONG_CASE_NUMBER}`, '[data-testid="feed-item"]'),
+  );
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) times.push(await timeTo(page, `${bench.gw.url}${URL_PATH}`));
   // The header and first items show first; scroll once the whole feed is on the page.
@@ -86,7 +89,7 @@ try {
     `long case offline (${items} feed items, ${images} images shown, ${kept} thumbnails kept), in-page timing, ${RUNS} runs:`,
   );
   console.log(
-    `  visible: median ${ms(median(times))} (goal < 500 ms)  [${times.map(ms).join(', ')}]`,
+    `  header and feed visible: median ${ms(median(times))} (goal < 500 ms)  [${times.map(ms).join(', ')}]`,
   );
   console.log(
     `  scrolling ${scroll.height} px in ${ms(scroll.ms)}: ${scroll.tasks.length} long tasks > 50 ms` +

@@ -48,14 +48,21 @@ declare global {
 /**
  * An init script that runs in the page before its own scripts and stamps performance.now()
  * (from navigation start) at the first mutation that shows `text`: textContent first, as it is
- * cheap, then innerText, which skips what is not rendered. A string, not a function: tsx would
- * wrap a function's inner names in a helper the page lacks.
+ * cheap, then innerText, which skips what is not rendered. With `alsoShown`, an element that
+ * selector matches must be rendered too (a screen whose header shows before its content). A
+ * string, not a function: tsx would wrap a function's inner names in a helper the page lacks.
  */
-export const stampWhenShown = (text: string) => `(() => {
+export const stampWhenShown = (text: string, alsoShown?: string) => `(() => {
   const text = ${JSON.stringify(text)};
+  const selector = ${JSON.stringify(alsoShown ?? null)};
+  const rendered = () => {
+    if (selector === null) return true;
+    const el = document.querySelector(selector);
+    return el !== null && el.checkVisibility();
+  };
   const observer = new MutationObserver(() => {
     const body = document.body;
-    if (window.__shownAt === undefined && body && body.textContent.includes(text) && body.innerText.includes(text)) {
+    if (window.__shownAt === undefined && body && body.textContent.includes(text) && body.innerText.includes(text) && rendered()) {
       window.__shownAt = performance.now();
       observer.disconnect();
     }

@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState } from 'react';
+import { lazy, startTransition, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { SessionStatus } from '../sync/session';
 import { LoadingShell } from './loading-shell';
@@ -10,9 +10,9 @@ const ProtectedShell = lazy(() => loadShell().then((m) => ({ default: m.Protecte
  * product §2 (the route guard works): no session, no protected screen. Signed out goes to
  * /login with the asked-for page in `returnTo`, where sign-in sends the user back. The check's
  * code (Dexie) is imported here, not in the entry, so /login never pays for it; the shell's
- * code downloads while it runs.
+ * code and the asked-for screen's (`preload`) download while it runs.
  */
-export function RequireSession() {
+export function RequireSession({ preload }: { preload?: (pathname: string) => void }) {
   const location = useLocation();
   const [status, setStatus] = useState<SessionStatus | null>(null);
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
@@ -20,15 +20,21 @@ export function RequireSession() {
   useEffect(() => {
     let live = true;
     void loadShell().catch(() => undefined);
+    preload?.(location.pathname);
     import('../sync/session')
       .then((m) => m.ensureSession())
       .then(
-        (s) => live && setStatus(s),
+        // A transition: this loading shell stays until the shell's and the screen's code are
+        // there. Urgent, the route's Suspense fallback (the same shell) would be committed in
+        // between, and React holds back what replaces a fallback until 300 ms after it.
+        (s) => live && startTransition(() => setStatus(s)),
         (error: unknown) => live && setFailure({ error }),
       );
     return () => {
       live = false;
     };
+    // Once, for the page the app opened on: later navigations find the session known.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // To the route's error boundary, as a failed screen would.

@@ -1,5 +1,5 @@
-import { lazy, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
+import { lazy, type ComponentType, type ReactElement } from 'react';
+import { createRoutesFromChildren, matchRoutes, Route, Routes } from 'react-router';
 import { LoginScreen } from '../features/auth/login-screen';
 import { RequireSession } from './require-session';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -12,11 +12,24 @@ import { useSnapshotReleaseOffHome } from './snapshot-release';
  * dozen small shared chunks (Mantine's base, the API client) one round trip after the entry.
  * Declarative routes, not a data router: its loaders and navigation state cost about 17 KB
  * gzipped in the entry, and the one loader, the session guard, is a component
- * (require-session.tsx) that checks while the shell's code downloads.
+ * (require-session.tsx) that checks while the shell's and the screen's code download.
  */
 function screen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
-  return lazy(() => load().then((m) => ({ default: pick(m) })));
+  const Screen = lazy(() => load().then((m) => ({ default: pick(m) })));
+  // A failed download is reported when the screen renders and asks again.
+  return Object.assign(Screen, { preload: () => void load().catch(() => undefined) });
 }
+
+/** Starts downloading the code of the screens `pathname` shows, before they render. */
+function preloadScreens(pathname: string) {
+  for (const { route } of matchRoutes(routeObjects(), pathname) ?? []) {
+    const type = (route.element as ReactElement | undefined)?.type as { preload?: () => void };
+    type?.preload?.();
+  }
+}
+
+let routes: ReturnType<typeof createRoutesFromChildren> | null = null;
+const routeObjects = () => (routes ??= createRoutesFromChildren(routeTable));
 
 const LogoutScreen = screen(
   () => import('../features/auth/logout-screen'),
@@ -127,60 +140,68 @@ const SettingsScreen = screen(
   (m) => m.SettingsScreen,
 );
 
+/*
+ * The route table, once: the routes render it, and the session guard looks up in it which
+ * screen's code to fetch while it checks.
+ */
+const routeTable = (
+  <>
+    <Route path="/login" element={<LoginScreen />} />
+    <Route path="/logout" element={<LogoutScreen />} />
+    <Route element={<RequireSession preload={preloadScreens} />}>
+      <Route path="/home" element={<HomeScreen />} />
+      <Route path="/knowledge" element={<KnowledgeSearchScreen />} />
+      <Route path="/knowledge/answer" element={<ArticleScreen />} />
+      <Route path="/support" element={<SupportMenu />} />
+      <Route path="/support/ku" element={<TrainingScreen />} />
+      {/* Normal and telematics variants (product §2: the path containing imei decides). */}
+      <Route path="/support/machine/search/imei?" element={<MachineSearchScreen />} />
+      <Route path="/support/machineResults" element={<MachineListScreen />} />
+      <Route
+        path="/support/machine/details/:param1/:param2?/:param3?"
+        element={<MachineDetailScreen />}
+      />
+      {/* Telematics-variant machine results: DCU pairing for that machine. */}
+      <Route path="/support/machine/imei/:param1/:param2?" element={<DcuPairingScreen />} />
+      {/* product §2: the create case wizard (/sn-{serial}/mn-{model}/pin-{pin}/). */}
+      <Route
+        path="/support/machine/case/create/:param1?/:param2?/:param3?"
+        element={<CaseCreateScreen />}
+      />
+      {/* Reports are internal only (product §6); the screen says so to others too. */}
+      <Route
+        path="/support/machine/report/create/:param1?/:param2?/:param3?"
+        element={<ReportCreateScreen />}
+      />
+      <Route path="/support/case/:id" element={<CaseDetailScreen />} />
+      <Route path="/support/cases" element={<CaseListScreen />} />
+      <Route path="/support/dcu/masterkey" element={<MasterKeyScreen />} />
+      <Route path="/settings/offline" element={<OfflineSyncScreen />} />
+      <Route element={<InternalOnly />}>
+        <Route path="/support/sf/dealer/lookup" element={<DealerLookupScreen />} />
+        {/* Dealer Lookup's results: an organisation's Case History. */}
+        <Route path="/support/dealer/cases/:orgId" element={<CaseHistoryScreen />} />
+      </Route>
+      <Route path="/support/machine/pdi/:param1/:param2" element={<PdiScreen />} />
+      <Route path="/support/test/customInspection" element={<CustomInspectionScreen />} />
+      <Route path="/support/sf/create" element={<SfCreate />} />
+      <Route path="/support/sf/case/:id" element={<SfCase />} />
+      {/* Administrators only: the screen says so to others, the gateway refuses them. */}
+      <Route path="/support/notifdashboard" element={<NotificationDashboard />} />
+      <Route path="/support/DealerContacts" element={<DealerContactsScreen />} />
+      <Route path="/messages" element={<MessagesScreen />} />
+      <Route path="/settings" element={<SettingsScreen />} />
+    </Route>
+    {/* product §2: any unknown path shows the login screen (which sends a signed-in user home). */}
+    <Route path="*" element={<LoginScreen />} />
+  </>
+);
+
 export function AppRoutes() {
   useSnapshotReleaseOffHome();
   return (
     <RouteErrorBoundary>
-      <Routes>
-        <Route path="/login" element={<LoginScreen />} />
-        <Route path="/logout" element={<LogoutScreen />} />
-        <Route element={<RequireSession />}>
-          <Route path="/home" element={<HomeScreen />} />
-          <Route path="/knowledge" element={<KnowledgeSearchScreen />} />
-          <Route path="/knowledge/answer" element={<ArticleScreen />} />
-          <Route path="/support" element={<SupportMenu />} />
-          <Route path="/support/ku" element={<TrainingScreen />} />
-          {/* Normal and telematics variants (product §2: the path containing imei decides). */}
-          <Route path="/support/machine/search/imei?" element={<MachineSearchScreen />} />
-          <Route path="/support/machineResults" element={<MachineListScreen />} />
-          <Route
-            path="/support/machine/details/:param1/:param2?/:param3?"
-            element={<MachineDetailScreen />}
-          />
-          {/* Telematics-variant machine results: DCU pairing for that machine. */}
-          <Route path="/support/machine/imei/:param1/:param2?" element={<DcuPairingScreen />} />
-          {/* product §2: the create case wizard (/sn-{serial}/mn-{model}/pin-{pin}/). */}
-          <Route
-            path="/support/machine/case/create/:param1?/:param2?/:param3?"
-            element={<CaseCreateScreen />}
-          />
-          {/* Reports are internal only (product §6); the screen says so to others too. */}
-          <Route
-            path="/support/machine/report/create/:param1?/:param2?/:param3?"
-            element={<ReportCreateScreen />}
-          />
-          <Route path="/support/case/:id" element={<CaseDetailScreen />} />
-          <Route path="/support/cases" element={<CaseListScreen />} />
-          <Route path="/support/dcu/masterkey" element={<MasterKeyScreen />} />
-          <Route path="/settings/offline" element={<OfflineSyncScreen />} />
-          <Route element={<InternalOnly />}>
-            <Route path="/support/sf/dealer/lookup" element={<DealerLookupScreen />} />
-            {/* Dealer Lookup's results: an organisation's Case History. */}
-            <Route path="/support/dealer/cases/:orgId" element={<CaseHistoryScreen />} />
-          </Route>
-          <Route path="/support/machine/pdi/:param1/:param2" element={<PdiScreen />} />
-          <Route path="/support/test/customInspection" element={<CustomInspectionScreen />} />
-          <Route path="/support/sf/create" element={<SfCreate />} />
-          <Route path="/support/sf/case/:id" element={<SfCase />} />
-          {/* Administrators only: the screen says so to others, the gateway refuses them. */}
-          <Route path="/support/notifdashboard" element={<NotificationDashboard />} />
-          <Route path="/support/DealerContacts" element={<DealerContactsScreen />} />
-          <Route path="/messages" element={<MessagesScreen />} />
-          <Route path="/settings" element={<SettingsScreen />} />
-        </Route>
-        {/* product §2: any unknown path shows the login screen (which sends a signed-in user home). */}
-        <Route path="*" element={<LoginScreen />} />
-      </Routes>
+      <Routes>{routeTable}</Routes>
     </RouteErrorBoundary>
   );
 }

@@ -28,11 +28,12 @@ export interface CaseBody {
 
 /**
  * One case from the device (so it opens offline), refreshed from the gateway whenever the
- * app is online. Read in two steps so the header shows before the long part: `head` (the
+ * app is online. Read in two parts so the header shows before the long part: `head` (the
  * signed-in user, the case and its queued writes) is undefined while its read runs; `body`
- * (the feed with its thumbnails, the layout) is read once the case is there, and is
- * undefined until then. A long case's feed and 60 thumbnails take longer to read and to
- * render than everything above it.
+ * (the feed with its thumbnails, the layout) is undefined until the case is there and its own
+ * read has answered. Both reads start at once: a long case's feed and 60 thumbnails take
+ * longer to read and to render than everything above it, and waiting for the header to render
+ * before asking for them made the feed later by that render.
  */
 export function useCaseDetail(caseId: string) {
   const online = useOnline();
@@ -48,21 +49,24 @@ export function useCaseDetail(caseId: string) {
     return { user, row: row ?? null, writes };
   }, [caseId]);
 
-  const userId = head?.user?.id;
-  const recordTypeId = head?.row?.detail.recordTypeId;
   const body = useLiveQuery(async (): Promise<CaseBody | undefined> => {
-    if (!userId || !recordTypeId) return undefined;
-    const [feed, images, layout] = await Promise.all([
+    const userId = (await db.profile.get('me'))?.user.id;
+    if (!userId) return undefined;
+    const [row, feed, images] = await Promise.all([
+      db.cases.get([userId, caseId]),
       db.caseFeeds.get([userId, caseId]),
       db.caseImages.where('[ownerUserId+caseId]').equals([userId, caseId]).toArray(),
-      db.caseLayouts.get([userId, recordTypeId]),
     ]);
+    if (!row) return undefined;
+    const layout = await db.caseLayouts.get([userId, row.detail.recordTypeId]);
     return {
       feed: feed ?? null,
       layout: layout ?? null,
       thumbnails: new Map(images.map((i) => [i.id, i.blob])),
     };
-  }, [userId, caseId, recordTypeId]);
+  }, [caseId]);
+
+  const userId = head?.user?.id;
 
   useEffect(() => {
     if (!userId || !online) return;

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { formatFileSize } from '../../domain/file-size';
 import type { UpdateFile } from '../../sync/feed-post';
 import { preparePhoto } from './photo-worker';
-import { useObjectUrls } from './use-object-urls';
+import { useObjectUrls } from '../../components/use-object-urls';
 
 /** A file the user picked, ready to queue; the key tells two picks of one file apart. */
 export interface PickedFile extends UpdateFile {

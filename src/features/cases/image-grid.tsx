@@ -1,5 +1,5 @@
 import { IMAGE_GRID_COLUMNS } from '../../domain/case-images';
-import { useImageUrl, type ImageSource } from './use-object-urls';
+import { useImageUrl, type ImageSource } from '../../components/use-object-urls';
 
 export interface GridImage {
   key: string;

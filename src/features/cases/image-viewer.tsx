@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
 import { clampZoom, stepIndex } from '../../domain/case-images';
-import { useImageUrl, type ImageSource } from './use-object-urls';
+import { useImageUrl, type ImageSource } from '../../components/use-object-urls';
 
 export interface ViewerImage {
   key: string;

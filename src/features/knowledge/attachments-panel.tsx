@@ -1,6 +1,7 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { Attachment } from '../../../contract/knowledge';
+import { useObjectUrls } from '../../components/use-object-urls';
 import type { FileRow } from '../../db/schema';
 
 export interface LinkedAttachment {
@@ -25,20 +26,6 @@ export function routeAttachment(params: URLSearchParams): LinkedAttachment | nul
   };
 }
 
-/** Object URLs of the stored files, revoked when the files change or the page is left. */
-function useObjectUrls(files: readonly FileRow[]): Map<string, string> {
-  const [urls, setUrls] = useState<Map<string, string>>(new Map());
-  useEffect(() => {
-    if (typeof URL.createObjectURL !== 'function') return;
-    const made = new Map(files.map((f) => [f.id, URL.createObjectURL(f.blob)]));
-    setUrls(made);
-    return () => {
-      for (const u of made.values()) URL.revokeObjectURL(u);
-    };
-  }, [files]);
-  return urls;
-}
-
 /** product §2 Article view: the Attachments side panel with the download link(s). */
 export function AttachmentsPanel({
   attachments,
@@ -49,7 +36,7 @@ export function AttachmentsPanel({
   fromRoute: LinkedAttachment | null;
   files: readonly FileRow[];
 }) {
-  const urls = useObjectUrls(files);
+  const urls = useObjectUrls(useMemo(() => new Map(files.map((f) => [f.id, f.blob])), [files]));
   const list = useMemo(() => {
     const all: LinkedAttachment[] = attachments.map((a) => ({
       id: a.id,

@@ -1,21 +1,35 @@
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import {
+  lazy,
+  memo,
+  startTransition,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { Link } from 'react-router';
 import type { FeedAttachment } from '../../../contract/cases';
 import { EmptyState } from '../../components/empty-state';
 import { splitAttachments, type FeedEntry } from '../../domain/case-feed';
 import { formatFileSize } from '../../domain/file-size';
 import { ImageGrid } from './image-grid';
-import { ImageViewer, type ViewerImage } from './image-viewer';
+import type { ViewerImage } from './image-viewer';
+
+// The viewer (a modal: its portal, focus trap and scroll lock) loads with the first click on
+// an image, not with the screen: most visits never enlarge one.
+const ImageViewer = lazy(() => import('./image-viewer').then((m) => ({ default: m.ImageViewer })));
 
 const when = (iso: string | number) => new Date(iso).toLocaleString();
 
 /**
  * Entries in the first render: more than a phone screen holds below the header. A long feed
  * (200 items) shows its header and first items without waiting for the rest, which follow in
- * a transition React splits into short tasks.
+ * a transition React splits into short tasks (one item a component, so it can yield between
+ * them).
  */
-const FIRST_ENTRIES = 12;
+const FIRST_ENTRIES = 8;
 
 function Downloads({ files }: { files: readonly FeedAttachment[] }) {
   if (files.length === 0) return null;
@@ -35,6 +49,89 @@ function Downloads({ files }: { files: readonly FeedAttachment[] }) {
   );
 }
 
+/** One entry of the feed: a sent item, or an update still on the device. */
+const FeedEntryItem = memo(function FeedEntryItem({
+  entry,
+  thumbnails,
+  online,
+  onOpen: openKey,
+}: {
+  entry: FeedEntry;
+  thumbnails: ReadonlyMap<string, Blob>;
+  online: boolean;
+  onOpen: (key: string) => void;
+}) {
+  if (entry.kind === 'sent') {
+    const { images, others } = splitAttachments(entry.item.attachments);
+    return (
+      <Paper withBorder p="sm" className="case-feed-item" data-testid="feed-item">
+        <Group justify="space-between" gap="xs" mb={4}>
+          <Text size="sm" fw={600}>
+            {entry.item.authorName ?? entry.item.title}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {when(entry.item.createdAt)}
+          </Text>
+        </Group>
+        <Stack gap="xs">
+          {entry.item.body && <Text className="case-feed-body">{entry.item.body}</Text>}
+          <ImageGrid
+            images={images.map((a) => ({
+              key: a.id,
+              name: a.name,
+              src: thumbnails.get(a.id) ?? (online ? a.thumbnailUrl : null),
+            }))}
+            onOpen={openKey}
+          />
+          <Downloads files={others} />
+        </Stack>
+      </Paper>
+    );
+  }
+  const images = entry.files.filter((f) => f.type.startsWith('image/'));
+  const others = entry.files.filter((f) => !f.type.startsWith('image/'));
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      className="case-feed-item"
+      data-testid="feed-item-queued"
+      style={{ borderStyle: 'dashed' }}
+    >
+      <Group justify="space-between" gap="xs" mb={4}>
+        {entry.state === 'needs-attention' ? (
+          <Badge color="red" variant="light" component={Link} to="/settings/offline">
+            Needs attention
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="light">
+            Waiting to send
+          </Badge>
+        )}
+        <Text size="xs" c="dimmed">
+          {when(entry.queuedAt)}
+        </Text>
+      </Group>
+      <Stack gap="xs">
+        {entry.body && <Text className="case-feed-body">{entry.body}</Text>}
+        <ImageGrid
+          images={images.map((f) => ({
+            key: f.id,
+            name: f.name,
+            src: f.blob,
+          }))}
+          onOpen={openKey}
+        />
+        {others.map((f) => (
+          <Text key={f.id} size="sm">
+            {f.name} · {formatFileSize(f.blob.size)}
+          </Text>
+        ))}
+      </Stack>
+    </Paper>
+  );
+});
+
 /**
  * The message feed (product §2 Case detail), oldest first as a conversation reads. Updates
  * still on the device show at once, marked as waiting to send.
@@ -49,6 +146,8 @@ export function CaseFeed({
   online: boolean;
 }) {
   const [open, setOpen] = useState<number | null>(null);
+  // Once opened, the viewer stays mounted so that closing it plays the modal's transition.
+  const [viewer, setViewer] = useState(false);
   const [whole, setWhole] = useState(entries.length <= FIRST_ENTRIES);
   useEffect(() => {
     if (!whole) startTransition(() => setWhole(true));
@@ -71,95 +170,36 @@ export function CaseFeed({
       ),
     [entries, online, thumbnails],
   );
-  const openKey = (key: string) => setOpen(viewerImages.findIndex((i) => i.key === key));
+  const openKey = useCallback(
+    (key: string) => {
+      setViewer(true);
+      setOpen(viewerImages.findIndex((i) => i.key === key));
+    },
+    [viewerImages],
+  );
 
   if (entries.length === 0) return <EmptyState>No updates yet</EmptyState>;
   return (
     <Stack gap="sm" data-testid="case-feed">
-      {shown.map((e) => {
-        if (e.kind === 'sent') {
-          const { images, others } = splitAttachments(e.item.attachments);
-          return (
-            <Paper
-              key={e.item.id}
-              withBorder
-              p="sm"
-              className="case-feed-item"
-              data-testid="feed-item"
-            >
-              <Group justify="space-between" gap="xs" mb={4}>
-                <Text size="sm" fw={600}>
-                  {e.item.authorName ?? e.item.title}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {when(e.item.createdAt)}
-                </Text>
-              </Group>
-              <Stack gap="xs">
-                {e.item.body && <Text className="case-feed-body">{e.item.body}</Text>}
-                <ImageGrid
-                  images={images.map((a) => ({
-                    key: a.id,
-                    name: a.name,
-                    src: thumbnails.get(a.id) ?? (online ? a.thumbnailUrl : null),
-                  }))}
-                  onOpen={openKey}
-                />
-                <Downloads files={others} />
-              </Stack>
-            </Paper>
-          );
-        }
-        const images = e.files.filter((f) => f.type.startsWith('image/'));
-        const others = e.files.filter((f) => !f.type.startsWith('image/'));
-        return (
-          <Paper
-            key={e.id}
-            withBorder
-            p="sm"
-            className="case-feed-item"
-            data-testid="feed-item-queued"
-            style={{ borderStyle: 'dashed' }}
-          >
-            <Group justify="space-between" gap="xs" mb={4}>
-              {e.state === 'needs-attention' ? (
-                <Badge color="red" variant="light" component={Link} to="/settings/offline">
-                  Needs attention
-                </Badge>
-              ) : (
-                <Badge color="gray" variant="light">
-                  Waiting to send
-                </Badge>
-              )}
-              <Text size="xs" c="dimmed">
-                {when(e.queuedAt)}
-              </Text>
-            </Group>
-            <Stack gap="xs">
-              {e.body && <Text className="case-feed-body">{e.body}</Text>}
-              <ImageGrid
-                images={images.map((f) => ({
-                  key: f.id,
-                  name: f.name,
-                  src: f.blob,
-                }))}
-                onOpen={openKey}
-              />
-              {others.map((f) => (
-                <Text key={f.id} size="sm">
-                  {f.name} · {formatFileSize(f.blob.size)}
-                </Text>
-              ))}
-            </Stack>
-          </Paper>
-        );
-      })}
-      <ImageViewer
-        images={viewerImages}
-        index={open}
-        onIndex={setOpen}
-        onClose={() => setOpen(null)}
-      />
+      {shown.map((e) => (
+        <FeedEntryItem
+          key={e.kind === 'sent' ? e.item.id : e.id}
+          entry={e}
+          thumbnails={thumbnails}
+          online={online}
+          onOpen={openKey}
+        />
+      ))}
+      {viewer && (
+        <Suspense fallback={null}>
+          <ImageViewer
+            images={viewerImages}
+            index={open}
+            onIndex={setOpen}
+            onClose={() => setOpen(null)}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

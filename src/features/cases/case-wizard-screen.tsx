@@ -41,7 +41,7 @@ import {
 import { localReference, queueNewCase } from '../../sync/case-create';
 import { caseDefinitionFor, type CaseDefinition } from '../../sync/wizard-lookups';
 import { AttachmentPicker, usePreparedFiles, type PickedFile } from './attachment-picker';
-import { WizardFormPage, useWizardForm } from './wizard-form';
+import { WizardFormPages, useWizardForm } from './wizard-form';
 import {
   ConfirmationStep,
   ErrorStep,
@@ -479,21 +479,15 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
             <Alert color="red">{CASE_CREATION_ERROR_MESSAGE}</Alert>
           ) : (
             <>
-              {FORM_PAGES[kind].map((page, i) => (
-                // Both pages stay mounted, the other one hidden (out of sight, of the
-                // accessibility tree and of the tab order): a step between them only shows and
-                // hides, it builds no inputs and their effects stay as they are.
-                <div key={page.heading} hidden={i !== formPage}>
-                  <WizardFormPage
-                    heading={page.heading}
-                    fields={formPages[i]!}
-                    form={form}
-                    picklists={def.picklists}
-                    picklistState={picklistState}
-                    onPicklistState={onPicklistState}
-                  />
-                </div>
-              ))}
+              <WizardFormPages
+                headings={FORM_PAGES[kind].map((page) => page.heading)}
+                fields={formPages}
+                current={formPage}
+                form={form}
+                picklists={def.picklists}
+                picklistState={picklistState}
+                onPicklistState={onPicklistState}
+              />
               <StepButtons
                 onPrevious={previous}
                 onNext={next}

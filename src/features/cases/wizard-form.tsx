@@ -1,7 +1,16 @@
 import { Checkbox, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { z } from 'zod';
 import type { LayoutField, Picklist } from '../../../contract/cases';
 import {
@@ -218,6 +227,41 @@ const FormField = memo(function FormField(props: FieldProps) {
   }
 }, sameField);
 
+interface PageProps {
+  form: WizardForm;
+  picklists: Readonly<Record<string, Picklist>>;
+  picklistState: PicklistState;
+  onPicklistState: (state: PicklistState) => void;
+}
+
+/**
+ * The form's pages, the current one shown. The other stays mounted but hidden (out of sight,
+ * of the accessibility tree and of the tab order): a step between them shows and hides, it
+ * builds no inputs. The other page is first built once the current one is on screen, in a
+ * transition, so arriving at the form costs one page.
+ */
+export function WizardFormPages({
+  headings,
+  fields,
+  current,
+  ...page
+}: PageProps & {
+  headings: readonly string[];
+  fields: readonly (readonly LayoutField[])[];
+  current: number;
+}) {
+  const [allBuilt, setAllBuilt] = useState(false);
+  useEffect(() => startTransition(() => setAllBuilt(true)), []);
+  return headings.map(
+    (heading, i) =>
+      (allBuilt || i === current) && (
+        <div key={heading} hidden={i !== current}>
+          <WizardFormPage heading={heading} fields={fields[i] ?? []} {...page} />
+        </div>
+      ),
+  );
+}
+
 /** A page of the form: heading and its fields. */
 export function WizardFormPage({
   heading,
@@ -226,13 +270,9 @@ export function WizardFormPage({
   picklists,
   picklistState,
   onPicklistState,
-}: {
+}: PageProps & {
   heading: string;
   fields: readonly LayoutField[];
-  form: WizardForm;
-  picklists: Readonly<Record<string, Picklist>>;
-  picklistState: PicklistState;
-  onPicklistState: (state: PicklistState) => void;
 }) {
   const latest = useRef({ form, picklists, picklistState, onPicklistState });
   useLayoutEffect(() => {

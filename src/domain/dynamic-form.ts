@@ -170,6 +170,15 @@ export function layoutFields(layout: LayoutResponse): Map<string, LayoutField> {
   return map;
 }
 
+// One read-only copy per layout field: a page asked for again gives the same objects, so its
+// fields need not render again.
+const readOnlyCopies = new WeakMap<LayoutField, LayoutField>();
+function readOnlyField(field: LayoutField): LayoutField {
+  let copy = readOnlyCopies.get(field);
+  if (!copy) readOnlyCopies.set(field, (copy = { ...field, editableForNew: false }));
+  return copy;
+}
+
 /**
  * The fields a page shows now: those of the page the layout has (a hidden field is simply
  * absent), remarks only once their list is chosen. IMEI stays read-only (product §2).
@@ -187,7 +196,7 @@ export function pageFields(
     if (!field) continue;
     const list = REMARKS_OF[name];
     if (list && isEmptyValue(values[list])) continue;
-    shown.push(name === 'IMEI_Number__c' ? { ...field, editableForNew: false } : field);
+    shown.push(name === 'IMEI_Number__c' ? readOnlyField(field) : field);
   }
   return shown;
 }

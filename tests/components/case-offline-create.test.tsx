@@ -92,9 +92,9 @@ describe('a case created offline', () => {
     type(/^Sub Assembly/, 'Fuel System');
     type(/^Causal Part/, '8765 Fuel Injector');
     next();
-    await screen.findByText('Machine Information');
+    await screen.findByRole('heading', { name: 'Machine Information' });
     next();
-    await screen.findByText('Issue Information');
+    await screen.findByRole('heading', { name: 'Issue Information' });
     next();
     await screen.findByLabelText('Message');
     connection.online = false;

@@ -172,13 +172,13 @@ describe('create case wizard (product §2, §4 Wizard, §5 Wizard)', () => {
     type(/^Causal Part/, '8765 Fuel Injector');
     type(/Failure Date/, '11/20/2026');
     next();
-    expect(await screen.findByText('Machine Information')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Machine Information' })).toBeTruthy();
     next();
     expect(await screen.findByText('Machine Hours is required.')).toBeTruthy();
     type(/Machine Hours\/Bales/, '12a00');
     expect(input(/Machine Hours\/Bales/).value).toBe('1200');
     next();
-    expect(await screen.findByText('Issue Information')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Issue Information' })).toBeTruthy();
     type(/Description/, 'It stalls');
     next();
     await screen.findByLabelText('Message');
@@ -222,6 +222,35 @@ describe('create case wizard (product §2, §4 Wizard, §5 Wizard)', () => {
     ]);
     // The draft went with the queued case.
     expect(await db.caseDrafts.count()).toBe(0);
+  });
+
+  it('shows one form page at a time and keeps what was typed on the other', async () => {
+    renderWizard();
+    await screen.findByLabelText(/Subject/);
+    type(/Subject/, 'Engine stalls when hot');
+    next();
+    await screen.findByText('No Knowledge Articles found');
+    next();
+    await screen.findAllByLabelText(/^Assembly/);
+    type(/^Assembly/, 'Engine');
+    type(/^Sub Assembly/, 'Fuel System');
+    type(/^Causal Part/, '8765 Fuel Injector');
+    next();
+    await screen.findByRole('heading', { name: 'Machine Information' });
+    // The other page is out of sight and of the accessibility tree.
+    expect(screen.queryByRole('heading', { name: 'Issue Information' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Description' })).toBeNull();
+    type(/Machine Hours\/Bales/, '1200');
+    next();
+    await screen.findByRole('heading', { name: 'Issue Information' });
+    expect(screen.queryByRole('heading', { name: 'Machine Information' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: /Machine Hours/ })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Description' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByRole('heading', { name: 'Machine Information' });
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /Machine Hours/ }).value).toBe(
+      '1200',
+    );
   });
 
   it('keeps the draft: a second visit resumes where the user was', async () => {

@@ -98,9 +98,9 @@ async function walkOffline() {
   type(/^Sub Assembly/, 'Fuel System');
   type(/^Causal Part/, '8765 Fuel Injector');
   next();
-  await screen.findByText('Machine Information');
+  await screen.findByRole('heading', { name: 'Machine Information' });
   next();
-  await screen.findByText('Issue Information');
+  await screen.findByRole('heading', { name: 'Issue Information' });
   // The kept picklist: its values are offered.
   fireEvent.click(field(/Terrain/));
   await waitFor(() => expect(optionTexts()).toEqual(['-None-', 'Flat', 'Rolling Hills']));

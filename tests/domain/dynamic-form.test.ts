@@ -111,6 +111,8 @@ describe('form pages (product §2)', () => {
     const page = pageFields(layout, 'Report', 0, {});
     expect(page.map((f) => f.apiName)).toEqual(['Current_Engine_Hours__c', 'IMEI_Number__c']);
     expect(page[1]!.editableForNew).toBe(false);
+    // The same objects each time: a page's fields need not render again for a new copy.
+    expect(pageFields(layout, 'Report', 0, { Terrain__c: 'Flat' })[1]).toBe(page[1]);
   });
 
   it('shows N/A for an empty read-only value', () => {

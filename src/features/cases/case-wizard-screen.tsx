@@ -41,7 +41,7 @@ import {
 import { localReference, queueNewCase } from '../../sync/case-create';
 import { caseDefinitionFor, type CaseDefinition } from '../../sync/wizard-lookups';
 import { AttachmentPicker, usePreparedFiles, type PickedFile } from './attachment-picker';
-import { WizardFormPage, useWizardForm } from './wizard-form';
+import { WizardFormPages, useWizardForm } from './wizard-form';
 import {
   ConfirmationStep,
   ErrorStep,
@@ -168,11 +168,15 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
     });
   }, [user, draftId, machineFromRoute, state]);
 
-  const formFields = useMemo(() => {
-    if (!def || def === 'failed' || !state) return [];
-    const page = state.step === 4.1 ? 1 : 0;
-    return pageFields(def.layout, kind, page, state.form);
-  }, [def, state, kind]);
+  // Both pages of the form, each with the fields it shows now.
+  const savedForm = state?.form;
+  const formPages = useMemo(
+    () =>
+      ([0, 1] as const).map((page) =>
+        def && def !== 'failed' && savedForm ? pageFields(def.layout, kind, page, savedForm) : [],
+      ),
+    [def, savedForm, kind],
+  );
   const allFields = useMemo(
     () => (def && def !== 'failed' ? [...layoutFields(def.layout).values()] : []),
     [def],
@@ -284,6 +288,10 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
       ],
     });
   const syncForm = () => update({ form: { ...state.form, ...form.getValues() } });
+  const onPicklistState = (ps: PicklistState) => {
+    setPicklistState(ps);
+    syncForm();
+  };
 
   const submit = async () => {
     if (!def || def === 'failed' || !user) return;
@@ -360,7 +368,7 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
       if (!canLeaveParties(state.parties)) return;
     }
     if (step === 4 || step === 4.1) {
-      const errors = formErrors(formFields, form.getValues());
+      const errors = formErrors(formPages[formPage]!, form.getValues());
       form.setErrors(errors);
       if (Object.keys(errors).length > 0) {
         // product §5: any error blocks and scrolls to the top.
@@ -378,6 +386,7 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
     apply(previousMove(flow, state.step, machineFromRoute));
   };
 
+  const formPage = state.step === 4.1 ? 1 : 0;
   const title = `Create ${kind}`;
   const machineLine = `${machineKey.model ?? ''} ${machineKey.serial ?? ''}`.trim();
   const loadingForm = def === null;
@@ -470,16 +479,14 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
             <Alert color="red">{CASE_CREATION_ERROR_MESSAGE}</Alert>
           ) : (
             <>
-              <WizardFormPage
-                heading={FORM_PAGES[kind][state.step === 4.1 ? 1 : 0].heading}
-                fields={formFields}
+              <WizardFormPages
+                headings={FORM_PAGES[kind].map((page) => page.heading)}
+                fields={formPages}
+                current={formPage}
                 form={form}
                 picklists={def.picklists}
                 picklistState={picklistState}
-                onPicklistState={(ps) => {
-                  setPicklistState(ps);
-                  syncForm();
-                }}
+                onPicklistState={onPicklistState}
               />
               <StepButtons
                 onPrevious={previous}

@@ -1,7 +1,16 @@
 import { Checkbox, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { memo, useMemo, useRef } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { z } from 'zod';
 import type { LayoutField, Picklist } from '../../../contract/cases';
 import {
@@ -41,34 +50,84 @@ export type WizardForm = UseFormReturnType<FormValues>;
 
 /**
  * The form is uncontrolled (a keystroke renders nothing); `onValuesChange` hears every change
- * without a render, for what must follow the typing (the draft).
+ * without a render, for what must follow the typing (the draft). Its rules and listener keep
+ * their identity from render to render, so do the form's setters: a field that did not render
+ * again still holds working handlers.
  */
 export function useWizardForm(
   fields: readonly LayoutField[],
   initial: FormValues,
   onValuesChange?: (values: FormValues) => void,
 ): WizardForm {
-  const schema = useMemo(() => layoutSchema(fields), [fields]);
+  const validate = useMemo(() => zod4Resolver(layoutSchema(fields)), [fields]);
+  const listener = useRef(onValuesChange);
+  useLayoutEffect(() => {
+    listener.current = onValuesChange;
+  });
+  const heard = useCallback((values: FormValues) => listener.current?.(values), []);
   return useForm<FormValues>({
     mode: 'uncontrolled',
     initialValues: initial,
-    validate: zod4Resolver(schema),
-    onValuesChange,
+    validate,
+    onValuesChange: heard,
   });
 }
 
 interface FieldProps {
   field: LayoutField;
+  /** The form of any render: only its setters and current values are used (see sameField). */
   form: WizardForm;
+  /** form.key(): a new key remounts the uncontrolled input with the form's value. */
+  inputKey: string;
+  error: string | undefined;
+  /** The value, for the fields that show it from the form (picklists, read-only fields). */
+  value: FormValue | undefined;
+  /** A dependent picklist's controlling value, which decides its options. */
+  controllerValue: string | undefined;
   picklists: Readonly<Record<string, Picklist>>;
   disabled: boolean;
   onPicklistChange: (apiName: string, value: string) => void;
 }
 
-function PicklistField({ field, form, picklists, disabled, onPicklistChange }: FieldProps) {
-  const values = form.getValues();
-  const options = picklistOptions(picklists, field.apiName, values as Record<string, string>);
-  const props = form.getInputProps(field.apiName);
+/**
+ * What a field shows depends only on these; the form object is new at every render of the
+ * page while its setters stay the same, so a field renders again only when it changes: a step
+ * change or a keystroke elsewhere leaves it alone.
+ */
+function sameField(a: FieldProps, b: FieldProps): boolean {
+  return (
+    a.field === b.field &&
+    a.inputKey === b.inputKey &&
+    a.error === b.error &&
+    a.value === b.value &&
+    a.controllerValue === b.controllerValue &&
+    a.picklists === b.picklists &&
+    a.disabled === b.disabled &&
+    a.onPicklistChange === b.onPicklistChange
+  );
+}
+
+/** Fields whose input shows the form's value as it is now rather than keeping its own. */
+function showsValue(field: LayoutField): boolean {
+  return !field.editableForNew || field.type === 'Picklist' || field.type === 'Reference';
+}
+
+function PicklistField({
+  field,
+  inputKey,
+  error,
+  value,
+  controllerValue,
+  picklists,
+  disabled,
+  onPicklistChange,
+}: FieldProps) {
+  const controller = picklists[field.apiName]?.controllerName;
+  const options = picklistOptions(
+    picklists,
+    field.apiName,
+    controller && controllerValue !== undefined ? { [controller]: controllerValue } : {},
+  );
   return (
     <Select
       label={field.label}
@@ -76,21 +135,18 @@ function PicklistField({ field, form, picklists, disabled, onPicklistChange }: F
       disabled={disabled}
       allowDeselect={false}
       data={[NONE_VALUE, ...options.map((o) => o.value)]}
-      key={form.key(field.apiName)}
-      value={(values[field.apiName] as string | undefined) ?? NONE_VALUE}
-      error={props.error as string | undefined}
-      onChange={(value) => onPicklistChange(field.apiName, value ?? NONE_VALUE)}
+      key={inputKey}
+      value={(value as string | undefined) ?? NONE_VALUE}
+      error={error}
+      onChange={(v) => onPicklistChange(field.apiName, v ?? NONE_VALUE)}
     />
   );
 }
 
 /** One field, by type (product §3). Not editable: read-only, N/A when empty. */
 const FormField = memo(function FormField(props: FieldProps) {
-  const { field, form } = props;
-  const input = form.getInputProps(field.apiName);
-  // Uncontrolled @mantine/form inputs remount on reset through their key, which React wants
-  // given directly, not spread.
-  const key = form.key(field.apiName);
+  const { field, form, inputKey: key, error } = props;
+  const input = { ...form.getInputProps(field.apiName, { withError: false }), error };
   const common = {
     label: field.label,
     required: field.required,
@@ -101,7 +157,7 @@ const FormField = memo(function FormField(props: FieldProps) {
       <TextInput
         label={field.label}
         readOnly
-        value={readOnlyText(form.getValues()[field.apiName])}
+        value={readOnlyText(props.value)}
         data-field={field.apiName}
       />
     );
@@ -112,9 +168,12 @@ const FormField = memo(function FormField(props: FieldProps) {
     case 'Boolean':
       return (
         <Checkbox
+          // Uncontrolled @mantine/form inputs remount on reset through their key, which React
+          // wants given directly, not spread.
           key={key}
           {...common}
-          {...form.getInputProps(field.apiName, { type: 'checkbox' })}
+          {...form.getInputProps(field.apiName, { type: 'checkbox', withError: false })}
+          error={error}
         />
       );
     case 'TextArea':
@@ -154,21 +213,54 @@ const FormField = memo(function FormField(props: FieldProps) {
       return <TextInput key={key} {...common} {...input} type="tel" />;
     case 'URL':
       return <TextInput key={key} {...common} {...input} type="url" />;
-    case 'Reference': {
-      const value = form.getValues()[field.apiName];
+    case 'Reference':
       return (
         <TextInput
           label={field.label}
           readOnly
-          value={readOnlyText(value)}
+          value={readOnlyText(props.value)}
           data-field={field.apiName}
         />
       );
-    }
     default:
       return <TextInput key={key} {...common} {...input} />;
   }
-});
+}, sameField);
+
+interface PageProps {
+  form: WizardForm;
+  picklists: Readonly<Record<string, Picklist>>;
+  picklistState: PicklistState;
+  onPicklistState: (state: PicklistState) => void;
+}
+
+/**
+ * The form's pages, the current one shown. The other stays mounted but hidden (out of sight,
+ * of the accessibility tree and of the tab order): a step between them shows and hides, it
+ * builds no inputs. The other page is first built once the current one is on screen, in a
+ * transition, so arriving at the form costs one page.
+ */
+export function WizardFormPages({
+  headings,
+  fields,
+  current,
+  ...page
+}: PageProps & {
+  headings: readonly string[];
+  fields: readonly (readonly LayoutField[])[];
+  current: number;
+}) {
+  const [allBuilt, setAllBuilt] = useState(false);
+  useEffect(() => startTransition(() => setAllBuilt(true)), []);
+  return headings.map(
+    (heading, i) =>
+      (allBuilt || i === current) && (
+        <div key={heading} hidden={i !== current}>
+          <WizardFormPage heading={heading} fields={fields[i] ?? []} {...page} />
+        </div>
+      ),
+  );
+}
 
 /** A page of the form: heading and its fields. */
 export function WizardFormPage({
@@ -178,39 +270,47 @@ export function WizardFormPage({
   picklists,
   picklistState,
   onPicklistState,
-}: {
+}: PageProps & {
   heading: string;
   fields: readonly LayoutField[];
-  form: WizardForm;
-  picklists: Readonly<Record<string, Picklist>>;
-  picklistState: PicklistState;
-  onPicklistState: (state: PicklistState) => void;
 }) {
-  const stateRef = useRef(picklistState);
-  stateRef.current = picklistState;
-  const onPicklistChange = (apiName: string, value: string) => {
-    const next = changePicklist(picklists, stateRef.current, apiName, value);
+  const latest = useRef({ form, picklists, picklistState, onPicklistState });
+  useLayoutEffect(() => {
+    latest.current = { form, picklists, picklistState, onPicklistState };
+  });
+  // The same function at every render, so the fields need not render again for it.
+  const onPicklistChange = useCallback((apiName: string, value: string) => {
+    const { form, picklists, picklistState, onPicklistState } = latest.current;
+    const next = changePicklist(picklists, picklistState, apiName, value);
     for (const [name, v] of Object.entries(next.values)) {
       if (form.getValues()[name] !== v) form.setFieldValue(name, v);
     }
     onPicklistState(next);
-  };
+  }, []);
+  const values = form.getValues();
   return (
     <Stack gap="sm" data-testid="wizard-form-page">
       <Title order={2} size="h4">
         {heading}
       </Title>
       {fields.length === 0 && <Text c="dimmed">Nothing to fill in here.</Text>}
-      {fields.map((f) => (
-        <FormField
-          key={f.apiName}
-          field={f}
-          form={form}
-          picklists={picklists}
-          disabled={picklistState.disabled.has(f.apiName)}
-          onPicklistChange={onPicklistChange}
-        />
-      ))}
+      {fields.map((f) => {
+        const controller = picklists[f.apiName]?.controllerName;
+        return (
+          <FormField
+            key={f.apiName}
+            field={f}
+            form={form}
+            inputKey={form.key(f.apiName)}
+            error={form.errors[f.apiName] as string | undefined}
+            value={showsValue(f) ? values[f.apiName] : undefined}
+            controllerValue={controller ? (values[controller] as string | undefined) : undefined}
+            picklists={picklists}
+            disabled={picklistState.disabled.has(f.apiName)}
+            onPicklistChange={onPicklistChange}
+          />
+        );
+      })}
     </Stack>
   );
 }

@@ -103,6 +103,9 @@ export default defineConfig(({ command }) => ({
               name: 'signed-in',
               test: /src[\\/]app[\\/]layout[\\/]protected-shell\.tsx$|src[\\/]features[\\/]home[\\/]home-screen\.tsx$/,
             },
+            // The replay side, imported after the shell's first render: one file, not one per
+            // small module it shares with later screens.
+            { name: 'replay', test: /src[\\/]sync[\\/]replay-triggers\.ts$/ },
             {
               name: 'knowledge',
               test: /src[\\/]features[\\/]knowledge[\\/]knowledge-search-screen\.tsx$/,

@@ -3,7 +3,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { mantineComponentStyles } from './build-tools/mantine-component-styles';
+import { mantineThemeVariables } from './build-tools/mantine-theme-variables';
 import { minifyPublicScripts } from './build-tools/minify-public-scripts';
+import { cssVariablesResolver, theme } from './src/app/theme';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
@@ -25,6 +27,7 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     mantineComponentStyles(),
+    mantineThemeVariables(theme, cssVariablesResolver),
     minifyPublicScripts(['paint-snapshot.js']),
     react(),
     VitePWA({
@@ -100,6 +103,9 @@ export default defineConfig(({ command }) => ({
               name: 'signed-in',
               test: /src[\\/]app[\\/]layout[\\/]protected-shell\.tsx$|src[\\/]features[\\/]home[\\/]home-screen\.tsx$/,
             },
+            // The replay side, imported after the shell's first render: one file, not one per
+            // small module it shares with later screens.
+            { name: 'replay', test: /src[\\/]sync[\\/]replay-triggers\.ts$/ },
             {
               name: 'knowledge',
               test: /src[\\/]features[\\/]knowledge[\\/]knowledge-search-screen\.tsx$/,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { recordKindSchema } from './cases';
 import { searchResultSchema } from './knowledge';
 
@@ -101,13 +101,16 @@ export type CaseCreationField = (typeof CASE_CREATION_FIELDS)[number];
  * strings). Origin is set by the gateway whatever is sent.
  */
 export const createCaseRequestSchema = z.object({
-  fields: z
-    .object({ RecordTypeId: z.string().trim().min(1, 'RecordTypeId is required').max(40) })
-    .catchall(
-      z.union([z.string(), z.number(), z.boolean(), z.null()], {
-        error: 'A field value is text, a number, true, false or null',
-      }),
-    ),
+  fields: z.catchall(
+    z.object({
+      RecordTypeId: z
+        .string()
+        .check(z.trim(), z.minLength(1, 'RecordTypeId is required'), z.maxLength(40)),
+    }),
+    z.union([z.string(), z.number(), z.boolean(), z.null()], {
+      error: 'A field value is text, a number, true, false or null',
+    }),
+  ),
 });
 export type CreateCaseRequest = z.input<typeof createCaseRequestSchema>;
 export type CreateCaseFields = z.infer<typeof createCaseRequestSchema>['fields'];
@@ -159,18 +162,20 @@ export function isContactPhone(value: string): boolean {
 const required = (max: number) =>
   z
     .string({ error: CONTACT_REQUIRED_MESSAGE })
-    .trim()
-    .min(1, CONTACT_REQUIRED_MESSAGE)
-    .max(max, `At most ${max} characters`);
+    .check(
+      z.trim(),
+      z.minLength(1, CONTACT_REQUIRED_MESSAGE),
+      z.maxLength(max, `At most ${max} characters`),
+    );
 
 /** POST /api/v1/contacts (Idempotency-Key): a contact of the chosen account, type Dealer Contact. */
 export const createContactRequestSchema = z.object({
   accountId: required(40),
   firstName: required(40),
   lastName: required(80),
-  phone: required(40).refine(isContactPhone, CONTACT_PHONE_MESSAGE),
-  email: required(80).refine(isContactEmail, CONTACT_EMAIL_MESSAGE),
-  type: z.literal(DEALER_CONTACT_TYPE).default(DEALER_CONTACT_TYPE),
+  phone: required(40).check(z.refine(isContactPhone, CONTACT_PHONE_MESSAGE)),
+  email: required(80).check(z.refine(isContactEmail, CONTACT_EMAIL_MESSAGE)),
+  type: z._default(z.literal(DEALER_CONTACT_TYPE), DEALER_CONTACT_TYPE),
 });
 export type CreateContactRequest = z.input<typeof createContactRequestSchema>;
 
@@ -189,7 +194,7 @@ export type CreateContactResponse = z.infer<typeof createContactResponseSchema>;
 
 // ---------------------------------------------------------------- case assist (§2 step 2, §7)
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
 
 /**
  * GET /api/v1/case-assist?subject=&dtc=&serial=&model=&businessUnit= : at most 6 knowledge
@@ -199,9 +204,11 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
 export const caseAssistQuerySchema = z.object({
   subject: z
     .string({ error: SUBJECT_REQUIRED_MESSAGE })
-    .trim()
-    .min(1, SUBJECT_REQUIRED_MESSAGE)
-    .max(SUBJECT_MAX, `The subject is at most ${SUBJECT_MAX} characters.`),
+    .check(
+      z.trim(),
+      z.minLength(1, SUBJECT_REQUIRED_MESSAGE),
+      z.maxLength(SUBJECT_MAX, `The subject is at most ${SUBJECT_MAX} characters.`),
+    ),
   dtc: optionalText(200),
   serial: optionalText(40),
   model: optionalText(40),
@@ -209,7 +216,7 @@ export const caseAssistQuerySchema = z.object({
 });
 export type CaseAssistQuery = z.input<typeof caseAssistQuerySchema>;
 export const caseAssistResponseSchema = z.object({
-  results: z.array(searchResultSchema).max(CASE_ASSIST_MAX),
+  results: z.array(searchResultSchema).check(z.maxLength(CASE_ASSIST_MAX)),
 });
 export type CaseAssistResponse = z.infer<typeof caseAssistResponseSchema>;
 
@@ -217,9 +224,9 @@ export type CaseAssistResponse = z.infer<typeof caseAssistResponseSchema>;
 
 /** GET /api/v1/machines/dtc-codes?model= : the model's DTC values for the step 1 typeahead. */
 export const dtcCodesQuerySchema = z.object({
-  model: z.string().trim().min(1, 'model is required').max(40),
+  model: z.string().check(z.trim(), z.minLength(1, 'model is required'), z.maxLength(40)),
 });
-export const dtcCodeSchema = z.object({ code: z.string(), description: z.string().nullable() });
+export const dtcCodeSchema = z.object({ code: z.string(), description: z.nullable(z.string()) });
 export type DtcCode = z.infer<typeof dtcCodeSchema>;
 export const dtcCodesResponseSchema = z.object({
   modelNumber: z.string(),
@@ -230,7 +237,7 @@ export type DtcCodesResponse = z.infer<typeof dtcCodesResponseSchema>;
 // ---------------------------------------------------------------- parts catalogue (§3, §7)
 
 export const partsCatalogueQuerySchema = z.object({
-  model: z.string().trim().min(1, 'model is required').max(40),
+  model: z.string().check(z.trim(), z.minLength(1, 'model is required'), z.maxLength(40)),
 });
 
 /** GET /api/v1/parts-catalogue/book-ids?model= : the model's books, each starting with 100. */
@@ -285,66 +292,68 @@ const CLIENT_ID = /^[A-Za-z0-9_-]{1,100}$/;
 export const analyticsEventSchema = z
   .object({
     /** Chosen by the client: a replayed event is recorded once. */
-    id: z.string().regex(CLIENT_ID, 'The event id is not valid'),
+    id: z.string().check(z.regex(CLIENT_ID, 'The event id is not valid')),
     /** One run of the wizard: its events share it (started = distinct runs). */
-    wizardId: z.string().regex(CLIENT_ID, 'The wizard id is not valid'),
+    wizardId: z.string().check(z.regex(CLIENT_ID, 'The wizard id is not valid')),
     type: analyticsEventTypeSchema,
     /** ISO date-time on the device. */
     occurredAt: z.iso.datetime({ offset: true }),
-    recordType: recordKindSchema.default('Case'),
-    subject: z.string().trim().max(SUBJECT_MAX).default(''),
-    serialNumber: z.string().trim().max(40).nullable().default(null),
-    modelNumber: z.string().trim().max(40).nullable().default(null),
-    dtcCode: z.string().trim().max(200).nullable().default(null),
-    businessUnit: z.string().trim().max(40).default(DEFAULT_BUSINESS_UNIT),
+    recordType: z._default(recordKindSchema, 'Case'),
+    subject: z._default(z.string().check(z.trim(), z.maxLength(SUBJECT_MAX)), ''),
+    serialNumber: z._default(z.nullable(z.string().check(z.trim(), z.maxLength(40))), null),
+    modelNumber: z._default(z.nullable(z.string().check(z.trim(), z.maxLength(40))), null),
+    dtcCode: z._default(z.nullable(z.string().check(z.trim(), z.maxLength(200))), null),
+    businessUnit: z._default(z.string().check(z.trim(), z.maxLength(40)), DEFAULT_BUSINESS_UNIT),
     /** ticket_next_stage: the step reached ("1", "2", "3", "3.5", "4", "4.1", "5", "6"). */
-    stage: z.string().trim().max(10).nullable().default(null),
+    stage: z._default(z.nullable(z.string().check(z.trim(), z.maxLength(10))), null),
     /** ticket_field_update: the field's API name (or the wizard's own field name). */
-    field: z.string().trim().max(80).nullable().default(null),
+    field: z._default(z.nullable(z.string().check(z.trim(), z.maxLength(80))), null),
     /** ticket_cancel only. */
-    reason: cancelReasonSchema.nullable().default(null),
+    reason: z._default(z.nullable(cancelReasonSchema), null),
     /** ticket_cancel with Solved: the article that solved it. */
-    articleId: z.string().trim().max(200).nullable().default(null),
+    articleId: z._default(z.nullable(z.string().check(z.trim(), z.maxLength(200))), null),
     /** ticket_create: the new case's id (or the outbox's local id while offline). */
-    caseId: z.string().trim().max(100).nullable().default(null),
+    caseId: z._default(z.nullable(z.string().check(z.trim(), z.maxLength(100))), null),
   })
-  .refine((e) => (e.type === 'ticket_cancel') === (e.reason !== null), {
-    message: 'A ticket_cancel event has a reason (Solved or Quit); other events have none',
-    path: ['reason'],
-  });
+  .check(
+    z.refine((e) => (e.type === 'ticket_cancel') === (e.reason !== null), {
+      message: 'A ticket_cancel event has a reason (Solved or Quit); other events have none',
+      path: ['reason'],
+    }),
+  );
 export type AnalyticsEvent = z.input<typeof analyticsEventSchema>;
 
 /** POST /api/v1/case-assist/events: fire-and-forget (sent by a background-sync queue). */
 export const ANALYTICS_BATCH_MAX = 100;
 export const analyticsBatchSchema = z.object({
-  events: z.array(analyticsEventSchema).min(1).max(ANALYTICS_BATCH_MAX),
+  events: z.array(analyticsEventSchema).check(z.minLength(1), z.maxLength(ANALYTICS_BATCH_MAX)),
 });
 export type AnalyticsBatch = z.input<typeof analyticsBatchSchema>;
 /** 202: how many events were new (replays are not counted twice). */
 export const analyticsBatchResponseSchema = z.object({
-  accepted: z.number().int(),
-  recorded: z.number().int(),
+  accepted: z.int(),
+  recorded: z.int(),
 });
 export type AnalyticsBatchResponse = z.infer<typeof analyticsBatchResponseSchema>;
 
 /** GET /api/v1/admin/case-assist/deflection?from=&to= (administrators; days YYYY-MM-DD, UTC). */
 export const DEFLECTION_MAX_DAYS = 366;
 const day = z.iso.date('Dates are YYYY-MM-DD');
-export const deflectionQuerySchema = z.object({ from: day.optional(), to: day.optional() });
+export const deflectionQuerySchema = z.object({ from: z.optional(day), to: z.optional(day) });
 export type DeflectionQuery = z.input<typeof deflectionQuerySchema>;
 
 export const deflectionCountsSchema = z.object({
   /** Wizard runs with at least one event. */
-  started: z.number().int(),
+  started: z.int(),
   /** ticket_cancel with reason Solved: an article solved it, no case filed. */
-  solved: z.number().int(),
+  solved: z.int(),
   /** ticket_cancel with reason Quit. */
-  cancelled: z.number().int(),
+  cancelled: z.int(),
   /** ticket_create. */
-  created: z.number().int(),
+  created: z.int(),
 });
 export type DeflectionCounts = z.infer<typeof deflectionCountsSchema>;
-export const deflectionDaySchema = deflectionCountsSchema.extend({ date: z.string() });
+export const deflectionDaySchema = z.extend(deflectionCountsSchema, { date: z.string() });
 export const deflectionSummarySchema = z.object({
   from: z.string(),
   to: z.string(),

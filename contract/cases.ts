@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { caseSummarySchema } from './machines';
 
 /*
@@ -59,10 +59,10 @@ export type RecordType = z.infer<typeof recordTypeSchema>;
 export const recordTypesResponseSchema = z.object({ recordTypes: z.array(recordTypeSchema) });
 
 /** A row of every case list (Case History, dealer list, machine tabs, Recent Cases). */
-export const caseListRowSchema = caseSummarySchema.extend({
+export const caseListRowSchema = z.extend(caseSummarySchema, {
   recordType: recordKindSchema,
-  serialNumber: z.string().nullable(),
-  modelNumber: z.string().nullable(),
+  serialNumber: z.nullable(z.string()),
+  modelNumber: z.nullable(z.string()),
   /** ISO date-time. */
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -71,16 +71,19 @@ export type CaseListRow = z.infer<typeof caseListRowSchema>;
 
 /** Paging of the lists: newest first, an opaque cursor to the next page. */
 export const caseListQuerySchema = z.object({
-  after: z.string().trim().max(120).optional(),
-  limit: z.coerce.number().int().min(1).max(CASE_PAGE_MAX).default(CASE_PAGE_SIZE),
+  after: z.optional(z.string().check(z.trim(), z.maxLength(120))),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(CASE_PAGE_MAX)),
+    CASE_PAGE_SIZE,
+  ),
 });
 export type CaseListQuery = z.input<typeof caseListQuerySchema>;
 export const caseListResponseSchema = z.object({
   cases: z.array(caseListRowSchema),
   /** Cursor of the next page; null on the last. */
-  next: z.string().nullable(),
+  next: z.nullable(z.string()),
   /** Every record of the list (for "n of m" and progress). */
-  total: z.number().int(),
+  total: z.int(),
 });
 export type CaseListResponse = z.infer<typeof caseListResponseSchema>;
 
@@ -90,13 +93,13 @@ export type FieldValue = z.infer<typeof fieldValueSchema>;
 
 /** The machine behind a case (product §2 header: inventory info). */
 export const caseInventorySchema = z.object({
-  inventoryId: z.string().nullable(),
-  description: z.string().nullable(),
+  inventoryId: z.nullable(z.string()),
+  description: z.nullable(z.string()),
   /** The owner (end customer). */
-  ownerName: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  servicingDealerName: z.string().nullable(),
+  ownerName: z.nullable(z.string()),
+  city: z.nullable(z.string()),
+  state: z.nullable(z.string()),
+  servicingDealerName: z.nullable(z.string()),
 });
 export type CaseInventory = z.infer<typeof caseInventorySchema>;
 
@@ -108,18 +111,18 @@ export const caseDetailSchema = z.object({
   recordTypeId: z.string(),
   subject: z.string(),
   status: z.string(),
-  description: z.string().nullable(),
-  serialNumber: z.string().nullable(),
-  modelNumber: z.string().nullable(),
-  pin: z.string().nullable(),
-  accountId: z.string().nullable(),
-  accountName: z.string().nullable(),
-  contactId: z.string().nullable(),
-  contactName: z.string().nullable(),
-  contactEmail: z.string().nullable(),
-  submitterName: z.string().nullable(),
-  submitterEmail: z.string().nullable(),
-  ownerName: z.string().nullable(),
+  description: z.nullable(z.string()),
+  serialNumber: z.nullable(z.string()),
+  modelNumber: z.nullable(z.string()),
+  pin: z.nullable(z.string()),
+  accountId: z.nullable(z.string()),
+  accountName: z.nullable(z.string()),
+  contactId: z.nullable(z.string()),
+  contactName: z.nullable(z.string()),
+  contactEmail: z.nullable(z.string()),
+  submitterName: z.nullable(z.string()),
+  submitterEmail: z.nullable(z.string()),
+  ownerName: z.nullable(z.string()),
   inventory: caseInventorySchema,
   /** ISO date-times. */
   createdAt: z.string(),
@@ -145,7 +148,7 @@ export const feedAttachmentSchema = z.object({
   /** Lower-case extension: jpg, png, pdf, ... */
   fileExtension: z.string(),
   /** Bytes. */
-  size: z.number().int(),
+  size: z.int(),
   /** ISO date-time. */
   date: z.string(),
   isImage: z.boolean(),
@@ -154,9 +157,9 @@ export const feedAttachmentSchema = z.object({
   /** Same-origin URL of the bytes. */
   url: z.string(),
   /** Same-origin URL of a small JPEG (images only). */
-  thumbnailUrl: z.string().nullable(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
+  thumbnailUrl: z.nullable(z.string()),
+  width: z.nullable(z.int()),
+  height: z.nullable(z.int()),
 });
 export type FeedAttachment = z.infer<typeof feedAttachmentSchema>;
 
@@ -172,7 +175,7 @@ export const feedItemSchema = z.object({
   name: z.string(),
   /** ISO date-time. */
   createdAt: z.string(),
-  authorName: z.string().nullable(),
+  authorName: z.nullable(z.string()),
   attachments: z.array(feedAttachmentSchema),
 });
 export type FeedItem = z.infer<typeof feedItemSchema>;
@@ -181,19 +184,27 @@ export const caseFeedResponseSchema = z.object({ items: z.array(feedItemSchema) 
 export type CaseFeedResponse = z.infer<typeof caseFeedResponseSchema>;
 
 /** POST /api/v1/cases/:id/files (multipart, one part named "file"): the stored file. */
-export const uploadedFileSchema = feedAttachmentSchema.extend({ caseId: z.string() });
+export const uploadedFileSchema = z.extend(feedAttachmentSchema, { caseId: z.string() });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
 /** POST /api/v1/cases/:id/feed: thread text and/or files uploaded before, optionally closing. */
 export const postFeedItemSchema = z
   .object({
-    body: z.string().trim().max(FEED_BODY_MAX, `At most ${FEED_BODY_MAX} characters`).default(''),
-    fileIds: z.array(z.string().min(1).max(40)).max(FEED_FILES_MAX).default([]),
-    close: z.boolean().default(false),
+    body: z._default(
+      z.string().check(z.trim(), z.maxLength(FEED_BODY_MAX, `At most ${FEED_BODY_MAX} characters`)),
+      '',
+    ),
+    fileIds: z._default(
+      z.array(z.string().check(z.minLength(1), z.maxLength(40))).check(z.maxLength(FEED_FILES_MAX)),
+      [],
+    ),
+    close: z._default(z.boolean(), false),
   })
-  .refine((v) => v.body.length > 0 || v.fileIds.length > 0, {
-    message: 'Write an update or attach a file',
-  });
+  .check(
+    z.refine((v) => v.body.length > 0 || v.fileIds.length > 0, {
+      message: 'Write an update or attach a file',
+    }),
+  );
 export type PostFeedItem = z.input<typeof postFeedItemSchema>;
 export const postFeedItemResponseSchema = z.object({
   item: feedItemSchema,
@@ -236,10 +247,10 @@ export const layoutFieldSchema = z.object({
   editableForNew: z.boolean(),
   editableForUpdate: z.boolean(),
   /** Reference fields: the object looked up (Account, Contact, Inventory). */
-  referenceTo: z.string().nullable(),
+  referenceTo: z.nullable(z.string()),
   /** Picklists: the controlling field's API name, when the values depend on one. */
-  controllerName: z.string().nullable(),
-  maxLength: z.number().int().nullable(),
+  controllerName: z.nullable(z.string()),
+  maxLength: z.nullable(z.int()),
 });
 export type LayoutField = z.infer<typeof layoutFieldSchema>;
 
@@ -261,9 +272,9 @@ export type LayoutResponse = z.infer<typeof layoutResponseSchema>;
 
 /** Remote-config overrides of one record kind (product §3 Remote configuration). */
 export const layoutOverridesSchema = z.object({
-  hiddenSections: z.array(z.string()).default([]),
-  hiddenFields: z.array(z.string()).default([]),
-  required: z.array(z.string()).default([]),
+  hiddenSections: z._default(z.array(z.string()), []),
+  hiddenFields: z._default(z.array(z.string()), []),
+  required: z._default(z.array(z.string()), []),
 });
 export type LayoutOverrides = z.infer<typeof layoutOverridesSchema>;
 
@@ -276,8 +287,8 @@ export const picklistValueSchema = z.object({
 export type PicklistValue = z.infer<typeof picklistValueSchema>;
 
 export const picklistSchema = z.object({
-  controllerName: z.string().nullable(),
-  defaultValue: z.string().nullable(),
+  controllerName: z.nullable(z.string()),
+  defaultValue: z.nullable(z.string()),
   values: z.array(picklistValueSchema),
 });
 export type Picklist = z.infer<typeof picklistSchema>;
@@ -291,22 +302,24 @@ export type PicklistsResponse = z.infer<typeof picklistsResponseSchema>;
 
 /** lookups/Case/{field}?q=...: q from 3 characters; bindings such as AccountId narrow the search. */
 export const lookupQuerySchema = z.object({
-  q: z.string().trim().min(LOOKUP_MIN_CHARS, LOOKUP_MIN_CHARS_MESSAGE).max(80),
+  q: z
+    .string()
+    .check(z.trim(), z.minLength(LOOKUP_MIN_CHARS, LOOKUP_MIN_CHARS_MESSAGE), z.maxLength(80)),
   /** Dependent field binding: contacts of this account, machines of this owner. */
-  AccountId: z.string().trim().min(1).max(40).optional(),
+  AccountId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(40))),
 });
 export const lookupRecordSchema = z.object({
   id: z.string(),
   name: z.string(),
   /** A second line: city and state, email, model ... */
-  detail: z.string().nullable(),
+  detail: z.nullable(z.string()),
 });
 export type LookupRecord = z.infer<typeof lookupRecordSchema>;
 export const lookupResponseSchema = z.object({
   field: z.string(),
   /** The object the field refers to. */
   objectName: z.string(),
-  count: z.number().int(),
+  count: z.int(),
   records: z.array(lookupRecordSchema),
 });
 export type LookupResponse = z.infer<typeof lookupResponseSchema>;

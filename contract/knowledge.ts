@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /*
  * product §2 Knowledge search, Article view, Machine detail Bulletins and Manuals tabs; §3 Search
@@ -42,7 +42,7 @@ export const attachmentSchema = z.object({
   /** Lower-case extension: pdf, png, jpg. */
   fileType: z.string(),
   contentType: z.string(),
-  size: z.number().int().nonnegative(),
+  size: z.int().check(z.nonnegative()),
   url: z.string(),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
@@ -55,11 +55,11 @@ export const searchResultSchema = z.object({
   uniqueId: z.string(),
   title: z.string(),
   excerpt: z.string(),
-  highlights: z.array(z.tuple([z.number().int(), z.number().int()])),
+  highlights: z.array(z.tuple([z.int(), z.int()])),
   /** The PWA route of the article view. */
   clickUri: z.string(),
   /** The first attachment, where the document has one (product.md's parentResult). */
-  parentResult: attachmentSchema.nullable(),
+  parentResult: z.nullable(attachmentSchema),
   raw: z.object({
     documenttype: documentTypeSchema,
     filetype: z.string(),
@@ -68,50 +68,59 @@ export const searchResultSchema = z.object({
     categorylevel3: z.string(),
     categorylevel4: z.string(),
     /** Model family (the product facet); null for documents of every product. */
-    commonproduct: z.string().nullable(),
+    commonproduct: z.nullable(z.string()),
     /** Manuals only. */
-    manualsection: manualSectionSchema.nullable(),
+    manualsection: z.nullable(manualSectionSchema),
     /** Campaign bulletins only: the campaign they belong to. */
-    campaignname: z.string().nullable(),
+    campaignname: z.nullable(z.string()),
   }),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
-export const facetValueSchema = z.object({ value: z.string(), count: z.number().int() });
+export const facetValueSchema = z.object({ value: z.string(), count: z.int() });
 export const facetSchema = z.object({
   field: z.string(),
   values: z.array(facetValueSchema),
 });
 export type Facet = z.infer<typeof facetSchema>;
 
-const pageParam = z.coerce
-  .number({ error: 'page must be a number' })
-  .int('page must be a whole number')
-  .min(1, 'page starts at 1')
-  .max(KNOWLEDGE_MAX_PAGES, `page is at most ${KNOWLEDGE_MAX_PAGES}`)
-  .default(1);
+const pageParam = z._default(
+  z.coerce
+    .number({ error: 'page must be a number' })
+    .check(
+      z.int('page must be a whole number'),
+      z.gte(1, 'page starts at 1'),
+      z.lte(KNOWLEDGE_MAX_PAGES, `page is at most ${KNOWLEDGE_MAX_PAGES}`),
+    ),
+  1,
+);
 
 /** GET /api/v1/knowledge/search */
 export const knowledgeSearchQuerySchema = z.object({
   q: z
     .string()
-    .trim()
-    .min(1, KNOWLEDGE_TERM_REQUIRED_MESSAGE)
-    .max(KNOWLEDGE_TERM_MAX, `The search term is at most ${KNOWLEDGE_TERM_MAX} characters.`),
+    .check(
+      z.trim(),
+      z.minLength(1, KNOWLEDGE_TERM_REQUIRED_MESSAGE),
+      z.maxLength(
+        KNOWLEDGE_TERM_MAX,
+        `The search term is at most ${KNOWLEDGE_TERM_MAX} characters.`,
+      ),
+    ),
   /** A tab id of the remote configuration; absent = the first tab. */
-  c: z.string().max(60).optional(),
+  c: z.optional(z.string().check(z.maxLength(60))),
   page: pageParam,
   /** Product facet (model family). */
-  product: z.string().max(60).optional(),
+  product: z.optional(z.string().check(z.maxLength(60))),
 });
 export type KnowledgeSearchQuery = z.infer<typeof knowledgeSearchQuerySchema>;
 
 export const knowledgeSearchResponseSchema = z.object({
   results: z.array(searchResultSchema),
-  totalCount: z.number().int(),
-  page: z.number().int(),
+  totalCount: z.int(),
+  page: z.int(),
   /** min(ceil(totalCount / 10), 100). */
-  pageCount: z.number().int(),
+  pageCount: z.int(),
   facets: z.array(facetSchema),
   /** True when no ranked match was found and the misspelling fallback answered. */
   fuzzy: z.boolean(),
@@ -128,7 +137,7 @@ export const articleSchema = z.object({
   text: z.string(),
   documentType: documentTypeSchema,
   categorylevel4: z.string(),
-  commonproduct: z.string().nullable(),
+  commonproduct: z.nullable(z.string()),
   attachments: z.array(attachmentSchema),
   /** ISO timestamp. */
   updatedAt: z.string(),
@@ -136,7 +145,9 @@ export const articleSchema = z.object({
 export type Article = z.infer<typeof articleSchema>;
 
 /** GET /api/v1/knowledge/manuals?model= : the model's manuals by section. */
-export const manualsQuerySchema = z.object({ model: z.string().trim().min(1).max(40) });
+export const manualsQuerySchema = z.object({
+  model: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+});
 export const manualsResponseSchema = z.object({
   sections: z.array(
     z.object({ section: manualSectionSchema, results: z.array(searchResultSchema) }),
@@ -146,10 +157,10 @@ export type ManualsResponse = z.infer<typeof manualsResponseSchema>;
 
 /** GET /api/v1/knowledge/bulletins?campaign= : the documents related to one campaign. */
 export const bulletinsQuerySchema = z.object({
-  campaign: z.string().trim().min(1).max(120),
+  campaign: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
   /** The machine the campaign is shown for: related bulletins about its model, then family, first. */
-  model: z.string().trim().min(1).max(40).optional(),
-  family: z.string().trim().min(1).max(40).optional(),
+  model: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(40))),
+  family: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(40))),
 });
 export const bulletinsResponseSchema = z.object({ results: z.array(searchResultSchema) });
 export type BulletinsResponse = z.infer<typeof bulletinsResponseSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /*
  * product §2 Machine search / list / detail, §3 Machine inventory, Campaign, Policy, Claim,
@@ -30,14 +30,14 @@ export const campaignSchema = z.object({
   campaignName: z.string(),
   campaignType: z.string(),
   /** YYYY-MM-DD. */
-  campaignEndDate: z.string().nullable(),
+  campaignEndDate: z.nullable(z.string()),
   isMandatory: z.boolean(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 
 export const policyUsageSchema = z.object({
   usageReadingType: z.string(),
-  maximumUnit: z.number().nullable(),
+  maximumUnit: z.nullable(z.number()),
   unitsOfMeasure: z.string(),
 });
 
@@ -64,17 +64,17 @@ export const claimSchema = z.object({
   defectDescription: z.string(),
   causalPartDescription: z.string(),
   causalPartNumber: z.string(),
-  machineUsageReading: z.number().nullable(),
-  serviceCampaign: z.string().nullable(),
+  machineUsageReading: z.nullable(z.number()),
+  serviceCampaign: z.nullable(z.string()),
 });
 export type Claim = z.infer<typeof claimSchema>;
 
 /** product §3 Fault-code row, from the machine's own telematics data (product §2 Machine detail). */
 export const faultCodeSchema = z.object({
   hrReading: z.number(),
-  spn: z.number().int(),
-  fmi: z.number().int(),
-  sa: z.number().int(),
+  spn: z.int(),
+  fmi: z.int(),
+  sa: z.int(),
   epCode: z.string(),
   description: z.string(),
   severity: faultSeveritySchema,
@@ -88,7 +88,7 @@ export const majorComponentSchema = z.object({
   partNumber: z.string(),
   serialNumber: z.string(),
   /** YYYY-MM-DD. */
-  installedOn: z.string().nullable(),
+  installedOn: z.nullable(z.string()),
 });
 export type MajorComponent = z.infer<typeof majorComponentSchema>;
 
@@ -103,12 +103,12 @@ export const machineDetailSchema = z.object({
   modelFamily: z.string(),
   /** Same-origin URL of the machine's icon (by model family). */
   iconUrl: z.string(),
-  imei: z.string().nullable(),
-  endCustomerName: z.string().nullable(),
-  endCustomerCity: z.string().nullable(),
-  endCustomerState: z.string().nullable(),
-  servicingDealerId: z.string().nullable(),
-  servicingDealerName: z.string().nullable(),
+  imei: z.nullable(z.string()),
+  endCustomerName: z.nullable(z.string()),
+  endCustomerCity: z.nullable(z.string()),
+  endCustomerState: z.nullable(z.string()),
+  servicingDealerId: z.nullable(z.string()),
+  servicingDealerName: z.nullable(z.string()),
   isStolenInventory: z.boolean(),
   isPreOwned: z.boolean(),
   isScrapped: z.boolean(),
@@ -125,17 +125,19 @@ export const machineDetailSchema = z.object({
 export type MachineDetail = z.infer<typeof machineDetailSchema>;
 
 const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .optional()
-    .transform((v) => (v ? v : undefined));
+  z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`))),
+    z.transform((v) => (v ? v : undefined)),
+  );
 
 /** SearchInventory: serial + model, or the PIN (product §5 "Machine detail needs ..."). */
 export const machineLookupQuerySchema = z
   .object({ serial: text(40), model: text(40), pin: text(40) })
-  .refine((q) => Boolean((q.serial && q.model) || q.pin), { message: MACHINE_NOT_FOUND_MESSAGE });
+  .check(
+    z.refine((q) => Boolean((q.serial && q.model) || q.pin), {
+      message: MACHINE_NOT_FOUND_MESSAGE,
+    }),
+  );
 export type MachineLookupQuery = z.infer<typeof machineLookupQuerySchema>;
 
 export const machineLookupResponseSchema = z.object({ machine: machineDetailSchema });
@@ -144,17 +146,24 @@ export const machineLookupResponseSchema = z.object({ machine: machineDetailSche
 export const modelTypeaheadQuerySchema = z.object({
   model: z
     .string()
-    .trim()
-    .min(MODEL_TYPEAHEAD_MIN_MODEL, `Type at least ${MODEL_TYPEAHEAD_MIN_MODEL} model characters`)
-    .max(40),
+    .check(
+      z.trim(),
+      z.minLength(
+        MODEL_TYPEAHEAD_MIN_MODEL,
+        `Type at least ${MODEL_TYPEAHEAD_MIN_MODEL} model characters`,
+      ),
+      z.maxLength(40),
+    ),
   serial: z
     .string()
-    .trim()
-    .min(
-      MODEL_TYPEAHEAD_MIN_SERIAL,
-      `Type at least ${MODEL_TYPEAHEAD_MIN_SERIAL} serial characters`,
-    )
-    .max(40),
+    .check(
+      z.trim(),
+      z.minLength(
+        MODEL_TYPEAHEAD_MIN_SERIAL,
+        `Type at least ${MODEL_TYPEAHEAD_MIN_SERIAL} serial characters`,
+      ),
+      z.maxLength(40),
+    ),
 });
 export const modelTypeaheadResponseSchema = z.object({
   /** 'Failure' carries a message the screen shows (product §8). */
@@ -193,14 +202,18 @@ export const customerSearchQuerySchema = z
     firstName: text(80),
     lastName: text(80),
     city: text(80),
-    state: text(2).refine((v) => v === undefined || /^[A-Za-z]{2}$/.test(v), {
-      message: 'State must be a 2-letter code',
-    }),
+    state: text(2).check(
+      z.refine((v) => v === undefined || /^[A-Za-z]{2}$/.test(v), {
+        message: 'State must be a 2-letter code',
+      }),
+    ),
   })
-  .superRefine((q, ctx) => {
-    const problem = customerSearchProblem(q);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  .check(
+    z.superRefine((q, ctx) => {
+      const problem = customerSearchProblem(q);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  );
 export type CustomerSearchQuery = z.infer<typeof customerSearchQuerySchema>;
 
 /** product §3 Machine list item / Customer-search result. */
@@ -210,11 +223,11 @@ export const machineListItemSchema = z.object({
   materialNumber: z.string(),
   description: z.string(),
   productIdentificationNo: z.string(),
-  endCustomerName: z.string().nullable(),
+  endCustomerName: z.nullable(z.string()),
   /** Billing_Dealer_City__c. */
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  servicingDealerName: z.string().nullable(),
+  city: z.nullable(z.string()),
+  state: z.nullable(z.string()),
+  servicingDealerName: z.nullable(z.string()),
   iconUrl: z.string(),
 });
 export type MachineListItem = z.infer<typeof machineListItemSchema>;
@@ -228,8 +241,8 @@ export type CustomerSearchResponse = z.infer<typeof customerSearchResponseSchema
 
 /** Cases and reports per model and serial (product §7; reports for internal users only). */
 export const machineRecordsQuerySchema = z.object({
-  serial: z.string().trim().min(1).max(40),
-  model: z.string().trim().min(1).max(40),
+  serial: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+  model: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
 });
 export const caseSummarySchema = z.object({
   id: z.string(),
@@ -247,15 +260,15 @@ export const fieldPackQuerySchema = z.object({
   dealerId: text(40),
   /** Opaque cursor from the previous page. */
   after: text(80),
-  limit: z.coerce.number().int().min(1).max(FIELD_PACK_PAGE_MAX).default(200),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(FIELD_PACK_PAGE_MAX)), 200),
 });
 export const fieldPackResponseSchema = z.object({
   dealerId: z.string(),
   dealerName: z.string(),
   /** All machines of the dealer (for the progress bar). */
-  total: z.number().int(),
+  total: z.int(),
   machines: z.array(machineDetailSchema),
   /** Cursor of the next page; null on the last. */
-  next: z.string().nullable(),
+  next: z.nullable(z.string()),
 });
 export type FieldPackResponse = z.infer<typeof fieldPackResponseSchema>;

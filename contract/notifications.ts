@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** product §3 Notification (list): what a message is about. */
 export const NOTIFICATION_TYPES = ['Knowledge', 'Machine', 'Case', 'Report'] as const;
@@ -31,19 +31,21 @@ export const notificationSchema = z.object({
   createdAt: z.string(),
   delivered: z.boolean(),
   read: z.boolean(),
-  knowledgeCategory: z.string().optional(),
-  searchTerm: z.string().optional(),
-  modelNumber: z.string().optional(),
-  serialNumber: z.string().optional(),
+  knowledgeCategory: z.optional(z.string()),
+  searchTerm: z.optional(z.string()),
+  modelNumber: z.optional(z.string()),
+  serialNumber: z.optional(z.string()),
   /** Case or Report: the record the message is about. */
-  recordId: z.string().optional(),
+  recordId: z.optional(z.string()),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationListSchema = z.object({ notifications: z.array(notificationSchema) });
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
-export const notificationParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const notificationParamsSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(100)),
+});
 
 /** What a push carries: the message, so the service worker can store and show it offline. */
 export const pushPayloadSchema = notificationSchema;
@@ -59,18 +61,20 @@ export const deviceRegistrationSchema = z.object({
   subscription: z.object({
     endpoint: z
       .url({ protocol: /^https$/, error: 'The push endpoint must be an https URL' })
-      .max(2000),
+      .check(z.maxLength(2000)),
     keys: z.object({
-      p256dh: z.string().min(1).max(200),
-      auth: z.string().min(1).max(100),
+      p256dh: z.string().check(z.minLength(1), z.maxLength(200)),
+      auth: z.string().check(z.minLength(1), z.maxLength(100)),
     }),
   }),
-  platform: z.enum(PLATFORMS).default('PWA'),
+  platform: z._default(z.enum(PLATFORMS), 'PWA'),
 });
 export type DeviceRegistration = z.input<typeof deviceRegistrationSchema>;
 
 export const deviceSchema = z.object({ id: z.string(), platform: z.enum(PLATFORMS) });
-export const deviceQuerySchema = z.object({ endpoint: z.string().min(1).max(2000) });
+export const deviceQuerySchema = z.object({
+  endpoint: z.string().check(z.minLength(1), z.maxLength(2000)),
+});
 
 /** product §3 Notification (dashboard) filter fields and the operators each allows. */
 export const FILTER_OPERATORS = {
@@ -96,28 +100,34 @@ export function normaliseFilterValue(operator: string, value: string): string {
     .join(',');
 }
 
-export const conditionalSchema = z
-  .object({
-    field: z.string(),
-    operator: z.string(),
-    value: z.string().max(2000),
-  })
-  .refine(
-    (c) =>
-      c.field in FILTER_OPERATORS &&
-      (FILTER_OPERATORS[c.field as FilterField] as readonly string[]).includes(c.operator) &&
-      normaliseFilterValue(c.operator, c.value) !== '',
-    { message: INCOMPLETE_FILTERS_MESSAGE },
-  )
-  .transform((c) => ({
+export const conditionalSchema = z.pipe(
+  z
+    .object({
+      field: z.string(),
+      operator: z.string(),
+      value: z.string().check(z.maxLength(2000)),
+    })
+    .check(
+      z.refine(
+        (c) =>
+          c.field in FILTER_OPERATORS &&
+          (FILTER_OPERATORS[c.field as FilterField] as readonly string[]).includes(c.operator) &&
+          normaliseFilterValue(c.operator, c.value) !== '',
+        { message: INCOMPLETE_FILTERS_MESSAGE },
+      ),
+    ),
+  z.transform((c) => ({
     field: c.field as FilterField,
     operator: c.operator as FilterOperator,
     value: normaliseFilterValue(c.operator, c.value),
-  }));
+  })),
+);
 export type Conditional = z.input<typeof conditionalSchema>;
 
 const text = (max: number) =>
-  z.string({ error: MISSING_FIELDS_MESSAGE }).trim().min(1, MISSING_FIELDS_MESSAGE).max(max);
+  z
+    .string({ error: MISSING_FIELDS_MESSAGE })
+    .check(z.trim(), z.minLength(1, MISSING_FIELDS_MESSAGE), z.maxLength(max));
 
 export const notificationMessageSchema = z.discriminatedUnion(
   'type',
@@ -143,11 +153,11 @@ export type NotificationMessage = z.infer<typeof notificationMessageSchema>;
 
 /** product §3 Notification (dashboard) request: execute flag, conditionals, message. */
 export const sendRequestSchema = z.object({
-  execute: z.boolean().default(false),
-  conditionals: z
-    .array(conditionalSchema)
-    .max(FILTER_FIELDS.length, DUPLICATE_FILTER_MESSAGE)
-    .refine((cs) => new Set(cs.map((c) => c.field)).size === cs.length, DUPLICATE_FILTER_MESSAGE),
+  execute: z._default(z.boolean(), false),
+  conditionals: z.array(conditionalSchema).check(
+    z.maxLength(FILTER_FIELDS.length, DUPLICATE_FILTER_MESSAGE),
+    z.refine((cs) => new Set(cs.map((c) => c.field)).size === cs.length, DUPLICATE_FILTER_MESSAGE),
+  ),
   message: notificationMessageSchema,
 });
 export type SendRequest = z.input<typeof sendRequestSchema>;
@@ -155,10 +165,10 @@ export type SendRequest = z.input<typeof sendRequestSchema>;
 /** product §7 DeeplinkPushNotifications response: valid, count, success, error. */
 export const sendResponseSchema = z.object({
   valid: z.boolean(),
-  count: z.number().int(),
+  count: z.int(),
   success: z.boolean(),
-  error: z.string().optional(),
-  broadcastId: z.string().optional(),
+  error: z.optional(z.string()),
+  broadcastId: z.optional(z.string()),
 });
 export type SendResponse = z.infer<typeof sendResponseSchema>;
 
@@ -168,12 +178,12 @@ export const broadcastSchema = z.object({
   title: z.string(),
   body: z.string(),
   /** Recipients (people). */
-  count: z.number().int(),
+  count: z.int(),
   /** Seconds since the epoch. */
-  timestamp: z.number().int(),
-  sent: z.number().int(),
-  failed: z.number().int(),
-  pending: z.number().int(),
+  timestamp: z.int(),
+  sent: z.int(),
+  failed: z.int(),
+  pending: z.int(),
 });
 export type Broadcast = z.infer<typeof broadcastSchema>;
 export const broadcastListSchema = z.object({ notifications: z.array(broadcastSchema) });
@@ -185,11 +195,11 @@ export const dealerContactSchema = z.object({
   name: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
   /** Contact Type__c, e.g. 'Dealer Contact'. */
-  type: z.string().nullable(),
-  division: z.string().nullable(),
+  type: z.nullable(z.string()),
+  division: z.nullable(z.string()),
 });
 export type DealerContact = z.infer<typeof dealerContactSchema>;
 
@@ -199,7 +209,7 @@ export const DEALER_CONTACT_FIELD_KINDS = ['text', 'email', 'phone'] as const;
 export const dealerContactSectionSchema = z.object({
   title: z.string(),
   /** Which contacts the section lists: every contact, or those of one division. */
-  division: z.string().nullable().default(null),
+  division: z._default(z.nullable(z.string()), null),
   fields: z.array(
     z.object({
       key: z.enum(['name', 'email', 'phone', 'type', 'division']),
@@ -218,5 +228,5 @@ export const dealerContactsSchema = z.object({
 export type DealerContacts = z.infer<typeof dealerContactsSchema>;
 export const dealerContactsQuerySchema = z.object({
   /** Internal users pick a dealer; external users always get their own. */
-  dealerId: z.string().min(1).max(40).optional(),
+  dealerId: z.optional(z.string().check(z.minLength(1), z.maxLength(40))),
 });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ZodError } from 'zod';
+// The core class: errors of classic and zod/mini schemas are both instances of it.
+import { $ZodError } from 'zod/v4/core';
 import type { ApiError } from '../../contract/errors';
 
 /** An error whose status and message are meant for the caller. */
@@ -87,7 +88,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof HttpError)
       return sendError(reply, err.statusCode, err.message, err.errorCode);
-    if (err instanceof ZodError) {
+    if (err instanceof $ZodError) {
       const issue = err.issues[0];
       const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
       // Root-level refinements (e.g. "Atleast one field is required") read best unprefixed.

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { z } from 'zod/mini';
 import {
   dealerContactSectionSchema,
   type DealerContacts,
@@ -31,7 +32,7 @@ export async function dealerContactSections(db: Kysely<Database>): Promise<Deale
     .select('value')
     .where('key', '=', DEALER_CONTACT_SECTIONS_KEY)
     .executeTakeFirst();
-  const parsed = dealerContactSectionSchema.array().safeParse(row?.value);
+  const parsed = z.array(dealerContactSectionSchema).safeParse(row?.value);
   return parsed.success && parsed.data.length > 0 ? parsed.data : DEFAULT_DEALER_CONTACT_SECTIONS;
 }
 

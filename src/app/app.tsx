@@ -10,6 +10,8 @@ export function App() {
       colorSchemeManager={colorSchemeManager}
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
+      // index.html carries the theme's variables (build-tools/mantine-theme-variables.ts).
+      withCssVariables={false}
     >
       <BrowserRouter>
         <AppRoutes />

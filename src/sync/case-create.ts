@@ -5,7 +5,7 @@ import { signedInUserId } from './current-user';
 import { NoSignedInUserError } from './dcu';
 import { enqueueFeedPost, type UpdateFile } from './feed-post';
 import { enqueue } from './outbox';
-import { requestReplay } from './replay';
+import { requestReplay } from './request-replay';
 
 export interface CreateCaseInput {
   kind: 'Case' | 'Report';
@@ -23,11 +23,6 @@ export interface QueuedCase {
   caseEntry: OutboxRow;
   files: OutboxRow[];
   feedItem: OutboxRow | null;
-}
-
-/** A short local reference shown until the gateway gives the case number. */
-export function localReference(entryId: string): string {
-  return `LOCAL-${entryId.slice(0, 8).toUpperCase()}`;
 }
 
 /**

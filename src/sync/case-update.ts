@@ -6,7 +6,7 @@ import { signedInUserId } from './current-user';
 import { NoSignedInUserError } from './dcu';
 import { enqueueFeedPost, type UpdateFile } from './feed-post';
 import { enqueue } from './outbox';
-import { requestReplay } from './replay';
+import { requestReplay } from './request-replay';
 
 export interface CaseUpdateInput {
   caseId: string;

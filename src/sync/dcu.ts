@@ -4,7 +4,7 @@ import type { OutboxRow } from '../db/schema';
 import { dcuPairingSummary } from '../domain/dcu-input';
 import { signedInUserId } from './current-user';
 import { enqueue } from './outbox';
-import { requestReplay } from './replay';
+import { requestReplay } from './request-replay';
 
 /** The signed-in user is gone (logged out in another tab): a write is not queued for nobody. */
 export class NoSignedInUserError extends Error {

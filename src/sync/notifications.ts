@@ -7,7 +7,7 @@ import { db, ownerRange, type TorqueDb } from '../db/db';
 import { notificationRow } from './notification-store';
 import { enqueue } from './outbox';
 import { outcomeOf, type RefreshOutcome } from './outcome';
-import { requestReplay } from './replay-triggers';
+import { requestReplay } from './request-replay';
 import type { NotificationDeletePayload } from './notification-write-kinds';
 
 /** Ids the user deleted whose delete has not reached the gateway yet. */

@@ -3,7 +3,7 @@ import type { RecordKind } from '../../contract/cases';
 import { db, ownerRange, type TorqueDb } from '../db/db';
 import type { OutboxRow } from '../db/schema';
 import { casePath } from '../domain/machine-links';
-import { localReference } from './case-create';
+import { localReference } from './local-reference';
 import type { CaseCreatePayload } from './case-create-kinds';
 
 /*

@@ -1,3 +1,4 @@
+import { safeParse } from 'zod/v4/core';
 import { MALFORMED_ANSWER_MESSAGE } from '../api/errors';
 import type { TorqueDb } from '../db/db';
 import type { OutboxError, OutboxRow } from '../db/schema';
@@ -65,7 +66,7 @@ function errorFromBody(status: number, body: unknown): OutboxError {
 /** A done outcome keeps only an answer its kind's schema accepts (parsed). */
 function checked(kind: WriteKind, outcome: Outcome): Outcome {
   if (outcome.kind !== 'done' || !kind.result) return outcome;
-  const parsed = kind.result.safeParse(outcome.result);
+  const parsed = safeParse(kind.result, outcome.result);
   return parsed.success
     ? { kind: 'done', result: parsed.data }
     : { kind: 'refused', error: { status: 502, message: MALFORMED_ANSWER_MESSAGE } };

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { safeParse, type $ZodType } from 'zod/v4/core';
 import {
   dtcCodeSchema,
   partsCatalogueResponseSchema,
@@ -34,10 +35,10 @@ async function keptValue<T>(
   database: TorqueDb,
   ownerUserId: string,
   key: string,
-  schema: z.ZodType<T>,
+  schema: $ZodType<T>,
 ): Promise<{ value: T; syncedAt: number } | null> {
   const row = await database.wizardLookups.get([ownerUserId, key]);
-  const parsed = row ? schema.safeParse(row.value) : null;
+  const parsed = row ? safeParse(schema, row.value) : null;
   return row && parsed?.success ? { value: parsed.data, syncedAt: row.syncedAt } : null;
 }
 
@@ -45,7 +46,7 @@ async function keptValue<T>(
 async function fetchedOrKept<T>(
   ownerUserId: string,
   key: string,
-  schema: z.ZodType<T>,
+  schema: $ZodType<T>,
   fetch: () => Promise<T>,
   signal: AbortSignal | undefined,
   database: TorqueDb,
@@ -154,7 +155,7 @@ export async function keepWizardLookups(
   signal?: AbortSignal,
   database: TorqueDb = db,
 ): Promise<void> {
-  const stale = async (key: string, schema: z.ZodType) =>
+  const stale = async (key: string, schema: $ZodType) =>
     ((await keptValue(database, ownerUserId, key, schema))?.syncedAt ?? 0) <
     Date.now() - WIZARD_LOOKUPS_FRESH_MS;
   // Started only once every check is done: a fetch that failed while a later check was still

@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import { dcuPairingResultSchema } from '../../contract/dcu';
 import type { TorqueDb } from '../db/db';
 import type { OutboxKind } from '../db/schema';
@@ -20,7 +20,7 @@ export interface WriteKind {
    * The contract schema of the gateway's 2xx answer: the replayer stores only an answer that
    * matches it (a malformed one leaves the entry needing attention, never a poisoned row).
    */
-  result?: ZodType;
+  result?: $ZodType;
   /** The server id in the gateway's answer, for writes others depend on. */
   serverId?(result: unknown): string | undefined;
   /**

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { ZodType, input } from 'zod';
+import { parse, type $ZodType, type input } from 'zod/v4/core';
 import { apiErrorSchema, type ApiError } from '../../contract/errors';
 
 /*
@@ -47,7 +47,7 @@ export interface GatewayStub {
   /** Requests to one path (any method). */
   requestsTo(path: string): StubRequest[];
   /** Answers `method path` with `schema.parse(answer(request))` (status 200 unless given). */
-  on<S extends ZodType>(
+  on<S extends $ZodType>(
     method: string,
     path: string | RegExp,
     schema: S,
@@ -103,7 +103,7 @@ export function stubGateway(): GatewayStub {
       routes.push({
         method,
         path,
-        answer: async (request) => jsonResponse(status, schema.parse(await answer(request))),
+        answer: async (request) => jsonResponse(status, parse(schema, await answer(request))),
       });
       return stub;
     },

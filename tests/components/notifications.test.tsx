@@ -9,6 +9,7 @@ import {
   NO_RECIPIENTS_MESSAGE,
   dealerContactsSchema,
   notificationListSchema,
+  notificationSchema,
   sendRequestSchema,
   sendResponseSchema,
   broadcastListSchema,
@@ -53,7 +54,7 @@ function Where() {
 
 const HOUR = 3_600_000;
 const message = (over: Partial<Notification>): Notification =>
-  notificationListSchema.shape.notifications.element.parse({
+  notificationSchema.parse({
     id: 'n1',
     type: 'Knowledge',
     title: 'New bulletin',

@@ -38,7 +38,8 @@ import {
   type WizardMove,
   type WizardStep,
 } from '../../domain/wizard-steps';
-import { localReference, queueNewCase } from '../../sync/case-create';
+import { queueNewCase } from '../../sync/case-create';
+import { localReference } from '../../sync/local-reference';
 import { caseDefinitionFor, type CaseDefinition } from '../../sync/wizard-lookups';
 import { AttachmentPicker, usePreparedFiles, type PickedFile } from './attachment-picker';
 import { WizardFormPages, useWizardForm } from './wizard-form';

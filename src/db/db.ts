@@ -1,14 +1,9 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import {
   DB_NAME,
-  schemaV1,
-  schemaV2,
-  schemaV3,
-  schemaV4,
-  schemaV5,
+  schema,
+  SCHEMA_VERSION,
   type DealerContactsRow,
-  schemaV6,
-  schemaV7,
   type WizardLookupRow,
   type CaseDraftRow,
   type CaseFeedRow,
@@ -60,13 +55,9 @@ export class TorqueDb extends Dexie {
 
   constructor(name = DB_NAME) {
     super(name);
-    this.version(1).stores(schemaV1);
-    this.version(2).stores(schemaV2);
-    this.version(3).stores(schemaV3);
-    this.version(4).stores(schemaV4);
-    this.version(5).stores(schemaV5);
-    this.version(6).stores(schemaV6);
-    this.version(7).stores(schemaV7);
+    // Only the newest schema is declared: with no upgrade functions, Dexie diffs it against the
+    // version on disk by itself, and every declared version costs its parsing on each start.
+    this.version(SCHEMA_VERSION).stores(schema);
   }
 }
 

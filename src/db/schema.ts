@@ -17,8 +17,9 @@ import type {
 /**
  * The local tables. Every row that belongs to a user carries `ownerUserId`, so two people
  * sharing a device never see each other's history, and the outbox binds pending writes to
- * their owner. Keep old versions when adding tables: Dexie upgrades
- * step by step from whatever version a device has.
+ * their owner. A new table goes into a new version below and into `schema` at the end; Dexie
+ * compares `schema` with whatever version a device has and adds what is missing. A change that
+ * must rewrite rows needs its version declared with an upgrade function in db.ts.
  */
 
 /** The signed-in user, keyed 'me' (one row). */
@@ -367,3 +368,7 @@ export interface WizardLookupRow {
 export const schemaV7 = {
   wizardLookups: '[ownerUserId+key]',
 } as const;
+
+/** Every table of every version: the one schema db.ts declares. */
+export const SCHEMA_VERSION = 7;
+export const schema = { ...schemaV5, ...schemaV6, ...schemaV7 } as const;

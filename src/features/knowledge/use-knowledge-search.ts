@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../components/use-live-query';
 import { useEffect, useState } from 'react';
 import {
   KNOWLEDGE_MAX_PAGES,

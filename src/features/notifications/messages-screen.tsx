@@ -9,7 +9,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../components/use-live-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';

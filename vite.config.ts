@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compileHints } from './build-tools/compile-hints';
 import { mantineComponentStyles } from './build-tools/mantine-component-styles';
 import { mantineThemeVariables } from './build-tools/mantine-theme-variables';
 import { minifyPublicScripts } from './build-tools/minify-public-scripts';
@@ -29,6 +30,8 @@ export default defineConfig(({ command }) => ({
     mantineComponentStyles(),
     mantineThemeVariables(theme, cssVariablesResolver),
     minifyPublicScripts(['paint-snapshot.js']),
+    // The chunks a signed-in first screen runs (see the chunk groups below).
+    compileHints(['signed-in', 'knowledge']),
     react(),
     VitePWA({
       strategies: 'injectManifest',

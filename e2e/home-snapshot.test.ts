@@ -15,8 +15,15 @@ declare global {
   interface Window {
     __painted?: string;
     __pwned?: boolean;
+    __shifted?: number;
   }
 }
+
+// Before the page's own scripts: adds up the layout shifts the page makes (CLS, unscaled).
+const RECORD_SHIFTS = `window.__shifted = 0;
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifted += e.value;
+}).observe({ type: 'layout-shift', buffered: true });`;
 
 // Before the page's own scripts: keeps the markup of the first painted snapshot, if any.
 const RECORD_PAINT = `new MutationObserver((_, o) => {
@@ -57,9 +64,13 @@ describe('Home snapshot', () => {
       .toContain(DANA);
 
     await context.addInitScript(RECORD_PAINT);
+    await context.addInitScript(RECORD_SHIFTS);
     await context.setOffline(true);
     await page.reload();
     await handedOver(page);
+    // The app takes over with the first tab's list already read: nothing on screen moves.
+    await page.getByText('No Machine History').waitFor();
+    expect(await page.evaluate(() => window.__shifted)).toBeLessThan(0.01);
     const painted = await page.evaluate(() => window.__painted ?? '');
     expect(painted).toContain(DANA);
     expect(painted).not.toMatch(/\sid="/);

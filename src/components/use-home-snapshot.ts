@@ -16,9 +16,12 @@ async function capture(userId: string): Promise<void> {
     userId,
     expiresAt: marker.expiresAt,
     html: root.innerHTML,
-    sheets: [...document.querySelectorAll('link[rel="stylesheet"]')]
-      .map((l) => l.getAttribute('href') ?? '')
-      .filter((href) => href.startsWith('/assets/')),
+    // By path: Vite links a lazy chunk's stylesheet with an absolute URL, and the painter takes
+    // only this origin's /assets/ paths.
+    sheets: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+      .map((l) => new URL(l.href, location.href))
+      .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
+      .map((url) => url.pathname),
     css: [...document.querySelectorAll('style[data-mantine-styles]')]
       .map((s) => s.textContent)
       .join('\n'),
@@ -26,15 +29,18 @@ async function capture(userId: string): Promise<void> {
 }
 
 /**
- * Home, rendered for `userId`: hands over from a painted snapshot in the same frame, and keeps
- * a fresh snapshot for the next start. A snapshot painted for someone else is dropped.
+ * Home, rendered for `userId`: hands over from a painted snapshot in the same frame as its
+ * first list is `shown`, and keeps a fresh snapshot for the next start. Handing over earlier put
+ * a loader where the snapshot had rows, and everything below moved when they came. A snapshot
+ * painted for someone else is dropped at once.
  */
-export function useHomeSnapshot(userId: string | undefined): void {
+export function useHomeSnapshot(userId: string | undefined, shown: boolean): void {
   useLayoutEffect(() => {
     if (!userId || !homeSnapshotPainted()) return;
-    if (document.documentElement.getAttribute(PAINTED_ATTR) !== userId) dropHomeSnapshot();
-    releaseHomeSnapshot();
-  }, [userId]);
+    const otherUser = document.documentElement.getAttribute(PAINTED_ATTR) !== userId;
+    if (otherUser) dropHomeSnapshot();
+    if (otherUser || shown) releaseHomeSnapshot();
+  }, [userId, shown]);
 
   useEffect(() => {
     if (!userId) return;

@@ -168,7 +168,7 @@ describe('a case created offline', () => {
 
   it("shows on Home's Cases tab and on the machine page's Cases tab", async () => {
     const reference = await queueOffline('Cab heater blows cold');
-    const home = renderApp(<RecentActivity userId={dana.id} />, '/home');
+    const home = renderApp(<RecentActivity userId={dana.id} machines={[]} />, '/home');
     fireEvent.click(screen.getByRole('tab', { name: 'Cases' }));
     expect(await screen.findByText('Cab heater blows cold')).toBeTruthy();
     expect(screen.getByText(reference)).toBeTruthy();

@@ -6,12 +6,14 @@ import { useRemoteConfig } from '../../components/use-remote-config';
 import { PasswordBanner } from './password-banner';
 import { ProfileCard } from './profile-card';
 import { RecentActivity } from './recent-activity';
+import { useRecentMachines } from './use-recent';
 
 /** /home: everything here comes from the device, so it renders offline. */
 export function HomeScreen() {
   const user = useProfile();
   const config = useRemoteConfig();
-  useHomeSnapshot(user?.id);
+  const machines = useRecentMachines(user?.id);
+  useHomeSnapshot(user?.id, machines !== undefined);
   if (!user) return <Loader m="xl" />;
   return (
     <Stack gap="md">
@@ -21,7 +23,7 @@ export function HomeScreen() {
         articleUrl={config?.passwordArticleUrl ?? null}
       />
       <div className="with-side">
-        <RecentActivity userId={user.id} />
+        <RecentActivity userId={user.id} machines={machines} />
         <ProfileCard user={user} />
       </div>
     </Stack>

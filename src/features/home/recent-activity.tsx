@@ -7,10 +7,10 @@ import { knowledgeTabsOf } from '../../domain/knowledge-tabs';
 import { casePath } from '../../domain/machine-links';
 import { machinePathSegments } from '../../domain/route-params';
 import { notListedYet } from '../../sync/queued-cases';
-import { useRecentCases, useRecentMachines, useRecentSearches } from './use-recent';
+import type { RecentMachineRow } from '../../db/schema';
+import { useRecentCases, useRecentSearches } from './use-recent';
 
-function Machines({ userId }: { userId: string }) {
-  const rows = useRecentMachines(userId);
+function Machines({ rows }: { rows: RecentMachineRow[] | undefined }) {
   if (!rows) return <Loader size="sm" m="md" />;
   if (rows.length === 0) return <EmptyState>No Machine History</EmptyState>;
   return rows.map((m) => (
@@ -93,8 +93,18 @@ function Cases({ userId }: { userId: string }) {
   ));
 }
 
-/** product §2 Home: Recent Activity with tabs Machines, Knowledge and Cases, from the device. */
-export function RecentActivity({ userId }: { userId: string }) {
+/**
+ * product §2 Home: Recent Activity with tabs Machines, Knowledge and Cases, from the device.
+ * The first tab's rows are read by Home, which hands over from a painted snapshot once they are
+ * there.
+ */
+export function RecentActivity({
+  userId,
+  machines,
+}: {
+  userId: string;
+  machines: RecentMachineRow[] | undefined;
+}) {
   return (
     <Paper withBorder p="md">
       <Title order={2} size="h4" mb="xs">
@@ -107,7 +117,7 @@ export function RecentActivity({ userId }: { userId: string }) {
           <Tabs.Tab value="cases">Cases</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="machines">
-          <Machines userId={userId} />
+          <Machines rows={machines} />
         </Tabs.Panel>
         <Tabs.Panel value="knowledge">
           <Searches userId={userId} />

@@ -9,20 +9,26 @@ const SHOWN = 10;
  * One user's rows of a recent-items table, newest first, through its [ownerUserId+time]
  * index. Live: an item viewed in another screen or tab shows up here at once.
  */
-function useRecent<Row>(table: Table<Row>, index: string, userId: string): Row[] | undefined {
-  return useLiveQuery(
+function useRecent<Row>(
+  table: Table<Row>,
+  index: string,
+  userId: string | undefined,
+): Row[] | undefined {
+  return useLiveQuery<Row[] | undefined>(
     () =>
-      table
-        .where(index)
-        .between(...ownerRange(userId))
-        .reverse()
-        .limit(SHOWN)
-        .toArray(),
+      userId === undefined
+        ? undefined
+        : table
+            .where(index)
+            .between(...ownerRange(userId))
+            .reverse()
+            .limit(SHOWN)
+            .toArray(),
     [table, index, userId],
   );
 }
 
-export const useRecentMachines = (userId: string): RecentMachineRow[] | undefined =>
+export const useRecentMachines = (userId: string | undefined): RecentMachineRow[] | undefined =>
   useRecent(db.recentMachines, '[ownerUserId+viewedAt]', userId);
 
 export const useRecentSearches = (userId: string): RecentSearchRow[] | undefined =>

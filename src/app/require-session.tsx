@@ -20,7 +20,9 @@ export function RequireSession({ preload }: { preload?: (pathname: string) => vo
   useEffect(() => {
     let live = true;
     void loadShell().catch(() => undefined);
-    preload?.(location.pathname);
+    // A task of its own: matching the path against the whole route table takes several ms,
+    // and this effect runs in the task that mounts the loading shell.
+    const preloading = setTimeout(() => preload?.(location.pathname), 0);
     import('../sync/session')
       .then((m) => m.ensureSession())
       .then(
@@ -32,6 +34,7 @@ export function RequireSession({ preload }: { preload?: (pathname: string) => vo
       );
     return () => {
       live = false;
+      clearTimeout(preloading);
     };
     // Once, for the page the app opened on: later navigations find the session known.
     // eslint-disable-next-line react-hooks/exhaustive-deps

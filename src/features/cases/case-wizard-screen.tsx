@@ -351,6 +351,7 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
     machinePage();
   };
 
+  const formPage = state.step === 4.1 ? 1 : 0;
   const next = () => {
     const step = state.step;
     if (step === 1 && state.subject.trim() === '') {
@@ -387,7 +388,6 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
     apply(previousMove(flow, state.step, machineFromRoute));
   };
 
-  const formPage = state.step === 4.1 ? 1 : 0;
   const title = `Create ${kind}`;
   const machineLine = `${machineKey.model ?? ''} ${machineKey.serial ?? ''}`.trim();
   const loadingForm = def === null;

@@ -1,16 +1,7 @@
 import { Checkbox, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import {
-  memo,
-  startTransition,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
 import type { LayoutField, Picklist } from '../../../contract/cases';
 import {
@@ -27,6 +18,7 @@ import {
   type FormValues,
 } from '../../domain/dynamic-form';
 import { DATE_INPUT_FORMAT, typedDate } from '../../domain/wizard-dates';
+import { useStableCallback } from '../../components/use-stable-callback';
 
 /*
  * The wizard's dynamic form (product §2 form pages, §3 Dynamic form field types, §5 Dynamic
@@ -60,11 +52,7 @@ export function useWizardForm(
   onValuesChange?: (values: FormValues) => void,
 ): WizardForm {
   const validate = useMemo(() => zod4Resolver(layoutSchema(fields)), [fields]);
-  const listener = useRef(onValuesChange);
-  useLayoutEffect(() => {
-    listener.current = onValuesChange;
-  });
-  const heard = useCallback((values: FormValues) => listener.current?.(values), []);
+  const heard = useStableCallback((values: FormValues) => onValuesChange?.(values));
   return useForm<FormValues>({
     mode: 'uncontrolled',
     initialValues: initial,
@@ -274,19 +262,14 @@ export function WizardFormPage({
   heading: string;
   fields: readonly LayoutField[];
 }) {
-  const latest = useRef({ form, picklists, picklistState, onPicklistState });
-  useLayoutEffect(() => {
-    latest.current = { form, picklists, picklistState, onPicklistState };
-  });
   // The same function at every render, so the fields need not render again for it.
-  const onPicklistChange = useCallback((apiName: string, value: string) => {
-    const { form, picklists, picklistState, onPicklistState } = latest.current;
+  const onPicklistChange = useStableCallback((apiName: string, value: string) => {
     const next = changePicklist(picklists, picklistState, apiName, value);
     for (const [name, v] of Object.entries(next.values)) {
       if (form.getValues()[name] !== v) form.setFieldValue(name, v);
     }
     onPicklistState(next);
-  }, []);
+  });
   const values = form.getValues();
   return (
     <Stack gap="sm" data-testid="wizard-form-page">

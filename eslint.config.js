@@ -88,14 +88,6 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'dexie-react-hooks',
-              importNames: ['useLiveQuery'],
-              message:
-                'Use components/use-live-query: its results render as transitions, so they never block a tap',
-            },
-          ],
           patterns: [
             {
               group: ['@mantine/core/styles/*', '@mantine/core/styles.css'],

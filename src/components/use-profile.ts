@@ -1,4 +1,4 @@
-import { useLiveQuery } from './use-live-query';
+import { useLiveQuery } from 'dexie-react-hooks';
 import type { User } from '../../contract';
 import { db } from '../db/db';
 

@@ -1,4 +1,4 @@
-import { useLiveQuery } from './use-live-query';
+import { useLiveQuery } from 'dexie-react-hooks';
 import type { RemoteConfig } from '../../contract';
 import { db } from '../db/db';
 

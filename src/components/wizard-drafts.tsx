@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useLiveQuery } from './use-live-query';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useNavigate } from 'react-router';
 import { db, ownerRange } from '../db/db';
 import { createCasePath, createReportPath } from '../domain/machine-links';

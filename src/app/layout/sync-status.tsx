@@ -1,5 +1,5 @@
 import './sync-status.css';
-import { useLiveQuery } from '../../components/use-live-query';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router';
 import { useOnline } from '../../components/use-online';
 import { db } from '../../db/db';

@@ -1,5 +1,5 @@
 import { Loader, Paper, Title } from '@mantine/core';
-import { useLiveQuery } from '../../components/use-live-query';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { NO_CASE_HISTORY_MESSAGE } from '../../../contract/cases';
 import { EmptyState } from '../../components/empty-state';
 import { useQueuedCases } from '../../components/use-queued-cases';

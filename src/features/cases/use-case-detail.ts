@@ -1,4 +1,4 @@
-import { useLiveQuery } from '../../components/use-live-query';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { User } from '../../../contract';
 import { useOnline } from '../../components/use-online';

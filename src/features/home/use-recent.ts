@@ -1,5 +1,5 @@
 import type { Table } from 'dexie';
-import { useLiveQuery } from '../../components/use-live-query';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { db, ownerRange } from '../../db/db';
 import type { RecentCaseRow, RecentMachineRow, RecentSearchRow } from '../../db/schema';
 

@@ -1,5 +1,5 @@
 import { Loader, Paper, Text, Title, UnstyledButton } from '@mantine/core';
-import { useLiveQuery } from '../../components/use-live-query';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { NO_SEARCH_HISTORY } from '../../../contract/knowledge';
 import { EmptyState } from '../../components/empty-state';
 import { db, ownerRange } from '../../db/db';

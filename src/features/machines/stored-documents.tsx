@@ -1,5 +1,5 @@
 import { Loader, Stack, Text } from '@mantine/core';
-import { useLiveQuery } from '../../components/use-live-query';
+import { useLiveQuery } from 'dexie-react-hooks';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { LastUpdated } from '../../components/last-updated';

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useLiveQuery } from '../../components/use-live-query';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import {
   DEALER_CONTACTS_ERROR,

@@ -9,7 +9,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useLiveQuery } from '../../components/use-live-query';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';

@@ -1,5 +1,5 @@
 import { CloseButton, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useLiveQuery } from '../../components/use-live-query';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { pushPayloadSchema, type Notification } from '../../../contract/notifications';

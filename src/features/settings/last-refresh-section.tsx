@@ -1,5 +1,5 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
-import { useLiveQuery } from '../../components/use-live-query';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { db, ownerRange } from '../../db/db';
 import { dateTime, relativeTime } from '../../domain/dates';
 

@@ -1,4 +1,4 @@
-import { useLiveQuery } from '../../components/use-live-query';
+import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxRow } from '../../db/schema';
 import { outboxCounts, outboxOf, type OutboxCounts } from '../../sync/outbox-status';
 

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { rewriteOutput } from './rewrite-output';
 
 /** V8's per-file compile hint (Chrome 136+); other engines read it as a comment. */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
@@ -12,36 +13,20 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
  * cache, for which Chromium keeps no code cache. With the hint V8 compiles each whole file
  * on its background streaming thread while it arrives.
  *
- * Written into the files once they are out (the minifier and Vite's own last passes would drop
- * or rewrite the comment earlier), before vite-plugin-pwa (closeBundle) fingerprints them; the
- * source map moves down the added line.
+ * Written into the files once they are out (the minifier would drop the comment); the source
+ * map moves down the added line.
  */
 export function compileHints(chunkNames: readonly string[]): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'torque:compile-hints',
-    apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    writeBundle: {
-      sequential: true,
-      order: 'pre',
-      handler(_options, bundle) {
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk' || !(chunk.isEntry || chunkNames.includes(chunk.name))) {
-            continue;
-          }
-          const path = resolve(outDir, chunk.fileName);
-          writeFileSync(path, `${COMPILE_HINT}\n${readFileSync(path, 'utf8')}`);
-          const mapPath = `${path}.map`;
-          if (bundle[`${chunk.fileName}.map`]) {
-            const map = JSON.parse(readFileSync(mapPath, 'utf8')) as { mappings: string };
-            map.mappings = `;${map.mappings}`;
-            writeFileSync(mapPath, JSON.stringify(map));
-          }
-        }
-      },
-    },
-  };
+  return rewriteOutput('torque:compile-hints', ({ outDir, bundle }) => {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk' || !(chunk.isEntry || chunkNames.includes(chunk.name))) continue;
+      const path = resolve(outDir, chunk.fileName);
+      writeFileSync(path, `${COMPILE_HINT}\n${readFileSync(path, 'utf8')}`);
+      if (bundle[`${chunk.fileName}.map`]) {
+        const map = JSON.parse(readFileSync(`${path}.map`, 'utf8')) as { mappings: string };
+        map.mappings = `;${map.mappings}`;
+        writeFileSync(`${path}.map`, JSON.stringify(map));
+      }
+    }
+  });
 }

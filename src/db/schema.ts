@@ -369,6 +369,7 @@ export const schemaV7 = {
   wizardLookups: '[ownerUserId+key]',
 } as const;
 
-/** Every table of every version: the one schema db.ts declares. */
+/** The version the declared schema opens the database at: raised with every change to it. */
 export const SCHEMA_VERSION = 7;
+/** Every table of every version: the one schema db.ts declares. */
 export const schema = { ...schemaV5, ...schemaV6, ...schemaV7 } as const;

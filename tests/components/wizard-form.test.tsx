@@ -2,7 +2,7 @@ import './setup-dom';
 import { Button } from '@mantine/core';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { LayoutField } from '../../contract/cases';
+import type { FieldType, LayoutField } from '../../contract/cases';
 import { initialPicklistState } from '../../src/domain/dependent-picklists';
 import { formErrors, type FormValues } from '../../src/domain/dynamic-form';
 import { WizardFormPage, useWizardForm } from '../../src/features/cases/wizard-form';
@@ -56,6 +56,41 @@ describe('dynamic form fields', () => {
     );
     fireEvent.change(input('Machine Hours/Bales')!, { target: { value: '1375' } });
     expect(heard.at(-1)).toEqual({ Implement_Name__c: 'Baler', Current_Engine_Hours__c: '1375' });
+  });
+
+  it('keeps every key typed into every kind of field, in the same focused input', () => {
+    const kinds: [FieldType, string, string][] = [
+      ['String', 'Implement Name', 'Round baler'],
+      ['TextArea', 'Details', 'Leaks at the valve'],
+      ['Double', 'Machine Hours', '4013'],
+      ['Percent', 'Engine Load', '85'],
+      ['Currency', 'Repair Estimate', '1250'],
+      ['Phone', 'Callback Phone', '(507) 555-0142'],
+      ['Email', 'Reporter Email', 'dana@northfield.example'],
+      ['URL', 'Video Link', 'https://video.example/v/1'],
+      ['DateTime', 'Service Date', '11/20/2026'],
+      ['Time', 'Failure Time', '14:35'],
+    ];
+    renderScreen(
+      <Page
+        fields={kinds.map(([type, label]) => layoutField(`${type}__c`, type, { label }))}
+        values={{}}
+      />,
+    );
+    for (const [, label, text] of kinds) {
+      const field = (input(label) ?? screen.getByLabelText(label)) as HTMLInputElement;
+      field.focus();
+      // A person's keys: each one lands in the input that has the focus now.
+      // The date's slashes come by themselves: its keys are the digits.
+      const keys = label === 'Service Date' ? text.replace(/\//g, '') : text;
+      for (const key of keys) {
+        const focused = document.activeElement as HTMLInputElement;
+        fireEvent.change(focused, { target: { value: focused.value + key } });
+      }
+      expect(field.isConnected, label).toBe(true);
+      expect(document.activeElement, label).toBe(field);
+      expect(field.value, label).toBe(text);
+    }
   });
 
   it('shows a field that is not editable read-only, N/A when empty', () => {

@@ -1,7 +1,7 @@
 import { Checkbox, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { memo, startTransition, useEffect, useMemo, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { z } from 'zod';
 import type { LayoutField, Picklist } from '../../../contract/cases';
 import {
@@ -131,6 +131,20 @@ function PicklistField({
   );
 }
 
+/**
+ * A change handler that keeps only what `clean` allows. The cleaned text is written into the
+ * input itself and stored without `forceUpdate`: an uncontrolled field whose key changed would
+ * remount at every keystroke, losing the focus (and a phone's keyboard) after each key.
+ */
+function cleanedChange(form: WizardForm, apiName: string, clean: (text: string) => string) {
+  return (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const text = clean(input.value);
+    if (input.value !== text) input.value = text;
+    form.setFieldValue(apiName, text, { forceUpdate: false });
+  };
+}
+
 /** One field, by type (product §3). Not editable: read-only, N/A when empty. */
 const FormField = memo(function FormField(props: FieldProps) {
   const { field, form, inputKey: key, error } = props;
@@ -178,7 +192,7 @@ const FormField = memo(function FormField(props: FieldProps) {
           leftSection={field.type === 'Currency' ? '$' : undefined}
           rightSection={field.type === 'Percent' ? '%' : undefined}
           // product §5: numeric types keep digits only.
-          onChange={(e) => form.setFieldValue(field.apiName, digitsOnly(e.currentTarget.value))}
+          onChange={cleanedChange(form, field.apiName, digitsOnly)}
         />
       );
     case 'DateTime':
@@ -190,7 +204,7 @@ const FormField = memo(function FormField(props: FieldProps) {
           placeholder={DATE_INPUT_FORMAT}
           inputMode="numeric"
           // product §5: dates are typed MM/DD/YYYY; the slashes come by themselves.
-          onChange={(e) => form.setFieldValue(field.apiName, typedDate(e.currentTarget.value))}
+          onChange={cleanedChange(form, field.apiName, typedDate)}
         />
       );
     case 'Time':

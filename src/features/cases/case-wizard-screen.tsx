@@ -13,6 +13,7 @@ import type { RecordKind } from '../../../contract/cases';
 import { sendWizardEvents } from '../../api/wizard';
 import { wizardEvent } from '../../domain/wizard-events';
 import { ModelSerialForm, type ModelSerialInput } from '../../components/model-serial-form';
+import { useOnline } from '../../components/use-online';
 import { useProfile } from '../../components/use-profile';
 import { useRemoteConfig } from '../../components/use-remote-config';
 import { db } from '../../db/db';
@@ -42,6 +43,7 @@ import { queueNewCase } from '../../sync/case-create';
 import { localReference } from '../../sync/local-reference';
 import { caseDefinitionFor, type CaseDefinition } from '../../sync/wizard-lookups';
 import { AttachmentPicker, usePreparedFiles, type PickedFile } from './attachment-picker';
+import { useWizardMachine } from './use-wizard-machine';
 import { WizardFormPages, useWizardForm } from './wizard-form';
 import {
   ConfirmationStep,
@@ -104,23 +106,14 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
   const navigate = useNavigate();
   const user = useProfile();
   const config = useRemoteConfig();
+  const online = useOnline();
   const machineKey = parseMachineRouteParams(params.param1, params.param2, params.param3);
   const machineFromRoute = !!(machineKey.serial && machineKey.model);
   const kind: RecordKind = flow === 'report' ? 'Report' : 'Case';
   const def = useDefinition(kind, user?.id);
   const draftId = `${flow}|${machineKey.model ?? ''}|${machineKey.serial ?? ''}`;
 
-  const machineRow = useLiveQuery(
-    async () =>
-      user && machineKey.serial && machineKey.model
-        ? await db.machines.get({
-            ownerUserId: user.id,
-            model: machineKey.model,
-            serial: machineKey.serial,
-          } as never)
-        : undefined,
-    [user?.id, machineKey.serial, machineKey.model],
-  );
+  const machineRow = useWizardMachine(user?.id, machineKey);
 
   const [state, setState] = useState<WizardState | null>(null);
   const [symptomError, setSymptomError] = useState<string | null>(null);
@@ -234,6 +227,12 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
     setPicklistState(ps);
     form.setValues({ ...state.form, ...ps.values });
   }, [def, state, form]);
+  // The read-only IMEI Number shows the machine's, which is the one the new record carries.
+  const imei = machineRow?.detail.imei ?? null;
+  useEffect(() => {
+    if (!picklistState || !imei || form.getValues().IMEI_Number__c === imei) return;
+    form.setFieldValue('IMEI_Number__c', imei);
+  }, [picklistState, imei, form]);
 
   const queued = useLiveQuery(
     async () => (queuedId ? await db.outbox.get(queuedId) : undefined),
@@ -536,6 +535,7 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
               kind={kind}
               caseNumber={created?.caseNumber ?? null}
               localReference={queuedId ? localReference(queuedId) : ''}
+              online={online}
               onGoToCase={created ? () => void navigate(casePath(created.id)) : null}
             />
           ))}

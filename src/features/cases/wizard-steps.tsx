@@ -430,13 +430,17 @@ export function ConfirmationStep({
   kind,
   caseNumber,
   localReference,
+  online,
   onGoToCase,
 }: {
   kind: 'Case' | 'Report';
   caseNumber: string | null;
   localReference: string;
+  /** Online the record is on its way: only offline does it wait for the connection. */
+  online: boolean;
   onGoToCase: (() => void) | null;
 }) {
+  const noun = kind === 'Report' ? 'report' : 'case';
   return (
     <Stack gap="sm" data-testid="wizard-confirmation">
       <Title order={2} size="h3">
@@ -446,10 +450,14 @@ export function ConfirmationStep({
         <Text>
           {kind} number: <strong>{caseNumber}</strong>
         </Text>
+      ) : online ? (
+        <Text>
+          Sending your {noun}… Local reference: <strong>{localReference}</strong>
+        </Text>
       ) : (
         <Text>
-          Your {kind === 'Report' ? 'report' : 'case'} will be sent when the device is back online.
-          Local reference: <strong>{localReference}</strong>
+          Your {noun} will be sent when the device is back online. Local reference:{' '}
+          <strong>{localReference}</strong>
         </Text>
       )}
       {onGoToCase && (

@@ -90,6 +90,13 @@ export const CASE_CREATION_FIELDS = [
   'Ground_Cover_Remarks__c',
   'Ambient_Conditions__c',
   'Ambient_Remarks__c',
+  'Fuel_Level__c',
+  'Last_Service_Date__c',
+  'Failure_Time__c',
+  'Estimated_Repair_Cost__c',
+  'Site_Contact_Phone__c',
+  'Site_Contact_Email__c',
+  'Failure_Video_URL__c',
 ] as const;
 export type CaseCreationField = (typeof CASE_CREATION_FIELDS)[number];
 

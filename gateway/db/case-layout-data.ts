@@ -88,6 +88,28 @@ const machine: LayoutSection = {
   ],
 };
 
+/**
+ * What a service report records beyond the case: the machine's state and the site's contact
+ * and links. Reports only; none of it is required.
+ */
+export const SERVICE_SECTION: LayoutSection = {
+  id: 'service',
+  heading: 'Service Details',
+  fields: [
+    field({ apiName: 'Fuel_Level__c', label: 'Fuel Level', type: 'Percent' }),
+    field({ apiName: 'Last_Service_Date__c', label: 'Last Service Date', type: 'DateTime' }),
+    field({ apiName: 'Failure_Time__c', label: 'Time of Failure', type: 'Time' }),
+    field({
+      apiName: 'Estimated_Repair_Cost__c',
+      label: 'Estimated Repair Cost',
+      type: 'Currency',
+    }),
+    field({ apiName: 'Site_Contact_Phone__c', label: 'On-site Contact Phone', type: 'Phone' }),
+    field({ apiName: 'Site_Contact_Email__c', label: 'On-site Contact Email', type: 'Email' }),
+    field({ apiName: 'Failure_Video_URL__c', label: 'Failure Video Link', type: 'URL' }),
+  ],
+};
+
 const failure: LayoutSection = {
   id: 'failure',
   heading: 'Failure Details',
@@ -186,6 +208,7 @@ export const CASE_LAYOUT: LayoutSection[] = [
 export const REPORT_LAYOUT: LayoutSection[] = [
   header('Report'),
   machine,
+  SERVICE_SECTION,
   failure,
   issue('Report'),
   environment,

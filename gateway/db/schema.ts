@@ -255,6 +255,13 @@ export interface CasesTable {
   ground_cover_remarks: string | null;
   ambient_conditions: string | null;
   ambient_remarks: string | null;
+  fuel_level: Numeric | null;
+  last_service_at: Timestamp | null;
+  failure_time: string | null;
+  repair_cost_estimate: Numeric | null;
+  site_contact_phone: string | null;
+  site_contact_email: string | null;
+  failure_video_url: string | null;
   updated_at: DefaultedTimestamp;
 }
 

@@ -44,11 +44,23 @@ export const CASE_FIELD_COLUMNS: readonly (readonly [string, Column])[] = [
   ['Ground_Cover_Remarks__c', 'ground_cover_remarks'],
   ['Ambient_Conditions__c', 'ambient_conditions'],
   ['Ambient_Remarks__c', 'ambient_remarks'],
+  ['Fuel_Level__c', 'fuel_level'],
+  ['Last_Service_Date__c', 'last_service_at'],
+  ['Failure_Time__c', 'failure_time'],
+  ['Estimated_Repair_Cost__c', 'repair_cost_estimate'],
+  ['Site_Contact_Phone__c', 'site_contact_phone'],
+  ['Site_Contact_Email__c', 'site_contact_email'],
+  ['Failure_Video_URL__c', 'failure_video_url'],
   ['CreatedDate', 'created_at'],
   ['LastModifiedDate', 'updated_at'],
 ];
 
-const NUMERIC: ReadonlySet<Column> = new Set(['engine_hours', 'engine_usage_reading']);
+const NUMERIC: ReadonlySet<Column> = new Set([
+  'engine_hours',
+  'engine_usage_reading',
+  'fuel_level',
+  'repair_cost_estimate',
+]);
 
 /** A column's value as the contract carries it: numbers as numbers, times as ISO text. */
 export function fieldValue(column: Column, raw: unknown): FieldValue {

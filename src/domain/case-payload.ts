@@ -79,7 +79,10 @@ export function sentFormValue(
   else if (typeof value === 'boolean') sent = value;
   else if (field?.type === 'DateTime') sent = toSentDateTime(value) ?? value.trim();
   else if (field && NUMERIC_TYPES.has(field.type)) sent = Number(value.trim());
-  else sent = value.trim();
+  // The form takes a link without its scheme ("video.example/x"); the gateway stores full ones.
+  else if (field?.type === 'URL' && !/^https?:\/\//i.test(value.trim())) {
+    sent = `https://${value.trim()}`;
+  } else sent = value.trim();
   if (defaultValue !== undefined && defaultValue !== null && sent === defaultValue) {
     return undefined;
   }

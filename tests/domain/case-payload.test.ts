@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildCaseFields,
   keyPartOption,
+  sentFormValue,
   splitKeyPart,
   type CaseCreationInput,
 } from '../../src/domain/case-payload';
@@ -132,6 +133,14 @@ describe('fields sent on creation (product §3 Case and report)', () => {
   it('sends other dates as YYYY-MM-DD plus T12:00:00Z', () => {
     const out = buildCaseFields(input({ form: { Service_Date__c: '12/01/2025' } }));
     expect(out.Service_Date__c).toBe('2025-12-01T12:00:00Z');
+  });
+
+  it('sends a link typed without its scheme as https, as the gateway stores links', () => {
+    const url = layoutField('Failure_Video_URL__c', 'URL');
+    expect(sentFormValue(url, ' video.example/knotter ', undefined)).toBe(
+      'https://video.example/knotter',
+    );
+    expect(sentFormValue(url, 'http://video.example/a', undefined)).toBe('http://video.example/a');
   });
 
   it('reduces references to the id and keeps booleans', () => {

@@ -51,6 +51,8 @@ interface Scope {
   dtc: RawBuilder<string | null>;
   types: string[];
   family: string | null;
+  /** The machine's model, as documents name it in their titles ("... (M7-172)"). */
+  model: string | null;
 }
 
 /**
@@ -59,8 +61,10 @@ interface Scope {
  * front of it: documents naming a DTC code in their title first (matched on the small inline
  * title vector: a phrase over the body would recheck, detoasting, every document whose
  * table lists SPN and FMI), then those holding every word of the subject
- * (websearch_to_tsquery, as knowledge search), then the machine's family before documents of
- * every product. Candidates hold any word of the subject (plainto_tsquery quotes every lexeme,
+ * (websearch_to_tsquery, as knowledge search), then those naming the machine's model in their
+ * title, then the rest of its family, then documents of every product: a family holds many
+ * models whose articles share titles, and another model's article is the wrong procedure or
+ * torque. Candidates hold any word of the subject (plainto_tsquery quotes every lexeme,
  * so its ANDs turned into ORs stay a valid query, as the bulletins do), so a long subject still
  * finds six. Other families and the CRM's own items (product §7: SalesforceItem) are never
  * candidates. One statement: a second pass would double the time of the common case.
@@ -83,45 +87,58 @@ async function ranked(
     : sql`NULL::tsquery`;
   const titleMatch = (query: RawBuilder<unknown>) =>
     p.family ? sql`t.title_scope @@ (${query} && q.f)` : sql`t.title @@ ${query}`;
+  // 0 names the machine's model in its title, 1 is of its family, 2 of every product. Title
+  // candidates about the model are taken first too: among dozens of equal titles of the
+  // family's other models, the model's own would otherwise be cut off by the limit.
+  // The title vector holds the model as the parser splits it ('m7-172', 'm7', '172'): a
+  // phrase of the same parts matches it, and "M7-17" does not match "M7-172".
+  const namesModel = (alias: string) => sql`coalesce(${sql.ref(`${alias}.title`)} @@ q.m, false)`;
   return withIndexPlans(db, async (trx) => {
     const { rows } = await sql<ResultRow & { headline: string }>`
       WITH q AS (
         SELECT websearch_to_tsquery('english', ${p.subject}) AS s_all,
           replace(plainto_tsquery('english', ${p.subject})::text, ' & ', ' | ')::tsquery AS s,
-          ${p.dtc} AS d, ${familyQuery} AS f
+          ${p.dtc} AS d, ${familyQuery} AS f,
+          CASE WHEN ${p.model}::text IS NULL THEN NULL
+            ELSE phraseto_tsquery('english', ${p.model}::text) END AS m
       ), dtc_hits AS (
-        SELECT t.id, t.search, t.commonproduct, 0 AS tier FROM knowledge_search t, q
+        SELECT t.id, t.search, t.commonproduct, ${namesModel('t')} AS names_model, 0 AS tier
+        FROM knowledge_search t, q
         WHERE q.d IS NOT NULL AND numnode(q.d) > 0 AND ${titleMatch(sql`q.d`)} AND ${inScope('t')}
-        ORDER BY ts_rank_cd(t.title, q.s) DESC, t.updated_at DESC, t.id
+        ORDER BY names_model DESC, ts_rank_cd(t.title, q.s) DESC, t.updated_at DESC, t.id
         LIMIT ${DTC_CANDIDATES}
       ), title_hits AS (
-        SELECT t.id, t.search, t.commonproduct, 1 AS tier FROM knowledge_search t, q
+        SELECT t.id, t.search, t.commonproduct, ${namesModel('t')} AS names_model, 1 AS tier
+        FROM knowledge_search t, q
         WHERE numnode(q.s) > 0 AND ${titleMatch(sql`q.s`)} AND ${inScope('t')}
-        ORDER BY ts_rank_cd(t.title, q.s) DESC, t.id
+        ORDER BY names_model DESC, ts_rank_cd(t.title, q.s) DESC, t.id
         LIMIT ${SUBJECT_CANDIDATES}
       ), body_hits AS (
-        SELECT b.id, b.search, b.commonproduct, 2 AS tier FROM knowledge_search b, q
+        SELECT b.id, b.search, b.commonproduct, ${namesModel('b')} AS names_model, 2 AS tier
+        FROM knowledge_search b, q
         WHERE numnode(q.s_all) > 0 AND b.search @@ q.s_all AND NOT b.title @@ q.s
           AND ${inScope('b')}
         ORDER BY b.updated_at DESC, b.id
         LIMIT ${SUBJECT_CANDIDATES}
       ), candidates AS (
-        SELECT DISTINCT ON (id) id, search, commonproduct, tier FROM (
+        SELECT DISTINCT ON (id) id, search, commonproduct, names_model, tier FROM (
           SELECT * FROM dtc_hits UNION ALL SELECT * FROM title_hits
           UNION ALL SELECT * FROM body_hits
         ) u ORDER BY id, tier
       ), top AS (
         SELECT c.id, c.tier = 0 AS names_dtc,
           numnode(q.s_all) > 0 AND c.search @@ q.s_all AS every_word,
-          c.commonproduct IS NOT NULL AS own_family,
+          CASE WHEN c.names_model THEN 0 WHEN c.commonproduct IS NOT NULL THEN 1 ELSE 2 END
+            AS closeness,
           ts_rank_cd(c.search, q.s) + coalesce(ts_rank_cd(c.search, q.d), 0) AS rank
         -- Each candidate's vector fetched from TOAST once: every use of a TOAST pointer in an
         -- expression fetches it again (three times here with DTC codes). The concatenation
         -- with an empty vector is a copy of the fetched value; OFFSET 0 keeps it computed once.
         FROM (
-          SELECT id, tier, commonproduct, search || ''::tsvector AS search FROM candidates OFFSET 0
+          SELECT id, tier, commonproduct, names_model, search || ''::tsvector AS search
+          FROM candidates OFFSET 0
         ) c, q
-        ORDER BY names_dtc DESC, every_word DESC, own_family DESC, rank DESC, c.id
+        ORDER BY names_dtc DESC, every_word DESC, closeness, rank DESC, c.id
         LIMIT ${CASE_ASSIST_MAX}
       )
       SELECT ${RESULT_COLUMNS},
@@ -130,7 +147,7 @@ async function ranked(
           ${HEADLINE_OPTIONS}) AS headline
       FROM top JOIN knowledge_documents d ON d.id = top.id
       ${FIRST_FILE_JOIN}
-      ORDER BY top.names_dtc DESC, top.every_word DESC, top.own_family DESC, top.rank DESC, d.id`.execute(
+      ORDER BY top.names_dtc DESC, top.every_word DESC, top.closeness, top.rank DESC, d.id`.execute(
       trx,
     );
     return rows;
@@ -150,6 +167,7 @@ export async function caseAssist(db: Kysely<Database>, query: Query): Promise<Ca
     dtc: dtcQuery(dtcCodesOf(query.dtc)),
     types: [...config.searchTemplate.documentTypes],
     family,
+    model: query.model?.trim() ? query.model.trim() : null,
   });
   return { results: rows.map((r) => toSearchResult(r, config, headlineToExcerpt(r.headline))) };
 }

@@ -101,6 +101,21 @@ describe.each(lanes)('case assist, DTC values and the parts catalogue on $name',
     for (const r of withDtc) expect([family, null]).toContain(r.raw.commonproduct);
   });
 
+  it("puts the machine's own model first, then its family, then every product", async () => {
+    // Each subject matches articles of several models of the family equally well.
+    for (const subject of ['Cab heater blows cold', 'Hydraulic oil warm at idle']) {
+      const results = await assist({ subject, model: MACHINE_1.model, serial: MACHINE_1.serial });
+      const namesModel = results.map((r) => /\(M7-172\)|\bM7-172\b/.test(r.title));
+      expect(namesModel[0], results[0]?.title).toBe(true);
+      // Once a title names another model, none after it names this one.
+      const firstOther = namesModel.indexOf(false);
+      if (firstOther >= 0) expect(namesModel.slice(firstOther)).not.toContain(true);
+    }
+    // A model no title names ("M7-17" is not "M7-172") still gets suggestions of its words.
+    const prefix = await assist({ subject: 'Cab heater blows cold', model: 'M7-17' });
+    expect(prefix.length).toBeGreaterThan(0);
+  });
+
   it('answers nothing for stop words only and refuses an empty subject', async () => {
     expect(await assist({ subject: 'the and of' })).toEqual([]);
     expectError(await http.get('/api/v1/case-assist?subject=%20', dana), 400);

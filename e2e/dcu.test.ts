@@ -174,7 +174,7 @@ describe('DCU pairing', () => {
     await context.setOffline(true);
     await commitHours(page, '512');
     await commitStatus(page).getByText(SAVED).waitFor();
-    await page.getByRole('link', { name: '1 pending change' }).waitFor();
+    await page.getByRole('link', { name: '1 change waiting to send' }).waitFor();
     const [queued] = (await outboxEntries(page)).filter((e) =>
       e.summary.includes('358000000000002'),
     );

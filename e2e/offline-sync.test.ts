@@ -200,7 +200,10 @@ describe('Offline & sync', () => {
       nextAttemptAt: now,
     });
     await page.reload();
-    await page.getByTestId('sync-status').getByLabel('1 pending change', { exact: true }).waitFor();
+    await page
+      .getByTestId('sync-status')
+      .getByLabel('1 change waiting to send', { exact: true })
+      .waitFor();
     await page.getByTestId('sync-status').getByText('Offline').waitFor();
 
     await page.getByRole('link', { name: 'Settings' }).click();

@@ -92,12 +92,21 @@ export async function discardEntry(id: string, ownerUserId: string): Promise<boo
   });
 }
 
-/** "Sync now": the owner's entries in back-off are due at once (the user asked, not a timer). */
+/**
+ * "Sync now": the owner's entries in back-off are due at once (the user asked, not a timer), and
+ * so are those that met an ended session: sent again, they either go or ask for sign-in anew.
+ */
 export async function makeDueNow(ownerUserId: string): Promise<void> {
   const now = Date.now();
   await db.outbox
     .where('[ownerUserId+createdAt]')
     .between(...ownerRange(ownerUserId))
-    .filter((row) => row.status === 'retry' && row.nextAttemptAt > now)
-    .modify({ nextAttemptAt: now });
+    .filter(
+      (row) =>
+        (row.status === 'retry' && row.nextAttemptAt > now) || row.status === 'waiting-for-sign-in',
+    )
+    .modify((row) => {
+      row.nextAttemptAt = now;
+      if (row.status === 'waiting-for-sign-in') row.status = 'pending';
+    });
 }

@@ -134,9 +134,10 @@ let renewing: Promise<void> | null = null;
 
 /**
  * What the fetch wrapper does on a 401: renew silently with the provider; when that is not
- * possible, ask the user (modal, popup) and wait. Concurrent 401s share one renewal.
+ * possible, ask the user (modal, popup) and wait. Concurrent 401s share one renewal. Rejects
+ * when the user declines the prompt.
  */
-async function renewSession(): Promise<void> {
+export async function renewSession(): Promise<void> {
   renewing ??= (async () => {
     let idToken: string;
     try {

@@ -387,7 +387,7 @@ describe('shell sync status', () => {
     renderScreen(<SyncStatus />);
 
     const status = await screen.findByTestId('sync-status');
-    expect(await screen.findByLabelText('2 pending changes')).toBeTruthy();
+    expect(await screen.findByLabelText('2 changes waiting to send')).toBeTruthy();
     // Named for screen readers and titled for people: a bare "!1" says nothing.
     const attention = screen.getByRole('img', { name: '1 change needs attention' });
     expect(attention.getAttribute('title')).toBe('1 change needs attention');

@@ -534,4 +534,23 @@ describe('Sync now', () => {
     expect(net.requests.map((r) => r.idempotencyKey)).toEqual([mine.id]);
     expect((await get(theirs.id)).nextAttemptAt).toBe(Date.now() + 60_000);
   });
+
+  it('sends again what an ended session stopped (the user asked), so it goes or asks anew', async () => {
+    await signInAs(dana, 0);
+    const stopped = await queue('41878');
+    await db.outbox.update(stopped.id, {
+      status: 'waiting-for-sign-in',
+      lastError: { status: 401, message: 'Sign in again.' },
+    });
+    // Not due by itself: the session was not confirmed since.
+    const idle = fakeNetwork(ok());
+    await replayOutbox(db, idle.send, { now });
+    expect(idle.requests).toEqual([]);
+
+    await makeDueNow(dana.id);
+    const net = fakeNetwork(ok());
+    await replayOutbox(db, net.send, { now });
+    expect(net.requests.map((r) => r.idempotencyKey)).toEqual([stopped.id]);
+    expect((await get(stopped.id)).status).toBe('done');
+  });
 });

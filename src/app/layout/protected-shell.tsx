@@ -19,6 +19,7 @@ import { SignInNeeded } from '../sign-in-needed';
 import { SwUpdatePrompt } from '../sw-update-prompt';
 import { BottomNav } from './bottom-nav';
 import { TopBar } from './top-bar';
+import { useOutboxSignIn } from './use-outbox-sign-in';
 import { useReplayTriggers } from './use-replay-triggers';
 
 const ToastHost = lazy(() => import('./toast-host'));
@@ -35,6 +36,7 @@ export function ProtectedShell() {
   const toasts = useToastHostWanted();
   // The outbox is replayed from the page too (start, online, back-off), not only by the SW.
   useReplayTriggers();
+  useOutboxSignIn();
 
   useEffect(() => {
     void refreshConfig();

@@ -6,7 +6,7 @@ import { db } from '../../db/db';
 import { CHANGE, countOf } from '../../domain/plural';
 import { outboxCounts } from '../../sync/outbox-status';
 
-const PENDING = { one: 'pending change', other: 'pending changes' } as const;
+const PENDING = { one: 'change waiting to send', other: 'changes waiting to send' } as const;
 
 /** Tabler's cloud-off outline, inline like the shell's other icons. */
 function CloudOffIcon({ size }: { size: number }) {

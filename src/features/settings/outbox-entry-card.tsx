@@ -8,7 +8,7 @@ import type { ContactCreatePayload } from '../../sync/case-create-kinds';
 import type { CaseFeedItemPayload } from '../../sync/case-write-kinds';
 import { discardEntry, editEntry, retryEntry } from '../../sync/outbox';
 import { STATUS_LABELS } from '../../sync/outbox-status';
-import { requestReplay } from '../../sync/replay';
+import { requestReplay, signInToSend } from '../../sync/replay';
 import { DiscardChangeModal } from './discard-change-modal';
 import { EditContactModal } from './edit-contact-modal';
 import { EditEngineHoursModal } from './edit-engine-hours-modal';
@@ -23,7 +23,10 @@ const STATUS_COLORS: Record<OutboxRow['status'], string> = {
   done: 'green',
 };
 
-/** One queued write: what it is, where it stands, why it failed; Retry, Edit, Discard. */
+/**
+ * One queued write: what it is, where it stands, why it failed; Sign in (when an ended session
+ * stopped it), Retry, Edit, Discard.
+ */
 export function OutboxEntryCard({ entry }: { entry: OutboxRow }) {
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -92,6 +95,11 @@ export function OutboxEntryCard({ entry }: { entry: OutboxRow }) {
           </Text>
         )}
         <Group gap="xs" mt={4}>
+          {entry.status === 'waiting-for-sign-in' && (
+            <Button size="xs" onClick={() => void signInToSend()}>
+              Sign in
+            </Button>
+          )}
           {canRetry && (
             <Button size="xs" variant="light" onClick={() => void retry()}>
               Retry

@@ -6,6 +6,7 @@ import type { Database } from '../schema';
 import { DEMO_USERS } from './fixed';
 import { MACHINE_1_CASES } from './fixed-machines';
 import { demoFiles, type DemoFile } from './case-photos';
+import { customerLines, photoLine, storyOf, supportLines } from './case-stories';
 import { LONG_CASE_ID, LONG_CASE_IMAGES, LONG_CASE_ITEMS } from './cases';
 import { insertJson } from './machine-insert';
 import type { CaseSeedRow } from './machine-rows';
@@ -14,25 +15,12 @@ import { rng } from './prng';
 const FEED_SEED = 20261124;
 const SUPPORT_NAME = 'Technical Support Center';
 const MINUTE = 60_000;
+/** The fixed thread's report, sent with the hydraulic pressure test PDF. */
+const PRESSURE_TEST_LINE =
+  'Pressure test report attached: relief pressure at the loader valve is within spec.';
 
 const feedId = (n: number) => `a0F${String(n).padStart(15, '0')}`;
 const fileId = (n: number) => `069${String(n).padStart(15, '0')}`;
-
-const CUSTOMER_LINES = [
-  'Attached photos of the leak after a 20-minute run.',
-  'Customer confirms the problem is back this morning.',
-  'Pressure readings attached; relief valve looks fine.',
-  'Part arrived, installing today.',
-  'Machine back in service, will monitor for a week.',
-  'Still seeing the code intermittently.',
-];
-const SUPPORT_LINES = [
-  'Thanks, please check the pilot pressure at the test port and send the reading.',
-  'Engineering reviewed the photos: replace the seal kit under warranty.',
-  'Please update the controller software to the latest release and retest.',
-  'We are waiting for feedback on the last step before we can proceed.',
-  'Closing this case as resolved; reply here if the problem returns.',
-];
 
 interface FeedRows {
   items: Record<string, unknown>[];
@@ -110,6 +98,7 @@ export async function seedCaseFeeds(
 
   for (const c of cases) {
     const created = Date.parse(c.created_at);
+    const story = storyOf(c.subject);
     if (c.id === LONG_CASE_ID) {
       // 60 images over the first 60 customer updates, every third item from support.
       let images = 0;
@@ -118,16 +107,17 @@ export async function seedCaseFeeds(
         const photo =
           !support && images < LONG_CASE_IMAGES ? [photos[images % photos.length]!] : [];
         images += photo.length;
-        const line = support ? SUPPORT_LINES[i % SUPPORT_LINES.length]! : CUSTOMER_LINES[i % 6]!;
+        const lines = support ? supportLines(story) : customerLines(story);
+        const line = photo.length ? photoLine(story, 1) : lines[i % lines.length]!;
         addItem(c, created + i * 37 * MINUTE, support, `${line} (${i + 1})`, photo);
       }
       continue;
     }
     if (c.id === MACHINE_1_CASES.northfieldOpen) {
       addItem(c, created, false, c.description ?? c.subject, []);
-      addItem(c, created + 90 * MINUTE, false, CUSTOMER_LINES[0]!, [photos[0]!, photos[3]!]);
-      addItem(c, created + 26 * 60 * MINUTE, true, SUPPORT_LINES[0]!, []);
-      addItem(c, created + 30 * 60 * MINUTE, false, CUSTOMER_LINES[2]!, [pdfs[1]!]);
+      addItem(c, created + 90 * MINUTE, false, photoLine(story, 2), [photos[0]!, photos[3]!]);
+      addItem(c, created + 26 * 60 * MINUTE, true, supportLines(story)[0]!, []);
+      addItem(c, created + 30 * 60 * MINUTE, false, PRESSURE_TEST_LINE, [pdfs[1]!]);
       continue;
     }
     const named =
@@ -143,7 +133,9 @@ export async function seedCaseFeeds(
         for (let k = r.int(1, 3); k > 0; k--) files.push(r.pick(photos));
       }
       if (!support && r.next() < 0.12) files.push(r.pick(pdfs));
-      addItem(c, at, support, r.pick(support ? SUPPORT_LINES : CUSTOMER_LINES), files);
+      const line = r.pick(support ? supportLines(story) : customerLines(story));
+      const shown = files.filter((f) => f.contentType.startsWith('image/')).length;
+      addItem(c, at, support, shown ? photoLine(story, shown) : line, files);
     }
   }
 

@@ -1,6 +1,5 @@
 import {
   AMBIENT_VALUES,
-  ASSEMBLIES,
   CASE_RECORD_TYPE_ID,
   GROUND_COVER_VALUES,
   OPERATING_VALUES,
@@ -9,7 +8,8 @@ import {
 } from '../case-layout-data';
 import type { NewAccount, NewContact } from '../schema';
 import { DEMO_USERS, NORTHFIELD_ID, RIVERBEND_ID } from './fixed';
-import { CASE_STATUSES, CLAIM_STORIES, CASE_SUBJECTS } from './machine-catalog';
+import { storyOf, type CaseStory } from './case-stories';
+import { CASE_STATUSES, CASE_SUBJECTS } from './machine-catalog';
 import { inventoryIdOf, type CaseSeedRow, type MachineRows } from './machine-rows';
 import { rng, type Rng } from './prng';
 import type { DemoSize } from './generate';
@@ -139,8 +139,11 @@ function completeCase(
   contactsOf: Map<string, string[]>,
 ): void {
   const m = machines.get(`${row.model_number}|${row.serial_number}`);
-  const story = r.pick(CLAIM_STORIES);
-  const assembly = r.pick(Object.keys(ASSEMBLIES));
+  // The failure fields tell the subject's story; the draws they once took are still taken so
+  // every other demo field keeps the value the fixed seed gave it.
+  const story = storyOf(row.subject);
+  r.next();
+  r.next();
   const operating = r.pick(OPERATING_VALUES);
   const terrains = Object.keys(TERRAIN_VALUES).filter((t) =>
     TERRAIN_VALUES[t]!.includes(operating),
@@ -174,16 +177,16 @@ function completeCase(
     contact_id: contact,
     submitted_by: submitter,
     owner_id: owner,
-    description: `${story.symptom}. ${r.pick(DESCRIPTIONS)}`,
+    description: describe(story, r.pick(DESCRIPTIONS)),
     dtc_codes: r.next() < 0.5 ? pickMany(r, DTC_CODES, 0.3).join(', ') || r.pick(DTC_CODES) : null,
     pin: m?.pin ?? null,
     imei: m?.imei ?? null,
     failure_date: new Date(created - r.int(0, 10) * DAY_MS).toISOString().slice(0, 10),
-    probable_cause: r.pick(PROBABLE_CAUSES),
-    assembly,
-    sub_assembly: r.pick(ASSEMBLIES[assembly]!),
+    probable_cause: draw(r, story.probableCause),
+    assembly: story.assembly,
+    sub_assembly: draw(r, story.subAssembly),
     causal_part_number: story.partNumber,
-    causal_part_name: story.partDescription,
+    causal_part_name: story.partName,
     engine_hours: hours,
     engine_usage_reading: r.next() < 0.6 ? Math.round(hours * 0.8) : null,
     work_order: r.next() < 0.7 ? `WO-${r.int(10000, 99999)}` : null,
@@ -191,8 +194,8 @@ function completeCase(
     implement_sn: r.next() < 0.2 ? String(r.int(100000, 999999)) : null,
     symptom: story.symptom,
     defect: story.defect,
-    remedy: r.next() < 0.6 ? r.pick(REMEDIES) : null,
-    troubleshooting: r.pick(TROUBLESHOOTING),
+    remedy: r.next() < 0.6 ? draw(r, story.remedy) : null,
+    troubleshooting: draw(r, story.troubleshooting),
     operating_conditions: operating,
     terrain,
     terrain_remarks: terrain.startsWith('Other') ? 'Terraced hillside, wet clay' : null,
@@ -212,23 +215,15 @@ const DESCRIPTIONS = [
   'Machine is down and the customer is waiting for a fix.',
 ];
 const DTC_CODES = ['E:11-04', 'E:9000', 'P0087', 'U0100', 'E:15-23', 'E:41-02', 'P2463'];
-const PROBABLE_CAUSES = [
-  'Seal damaged by contamination',
-  'Connector corrosion',
-  'Wear beyond service limit',
-  'Software calibration out of date',
-  'Assembly error at the factory',
-];
 const IMPLEMENTS = ['LA1065 Front Loader', 'BH77 Backhoe', 'RC72 Rotary Cutter', 'Bale Spear'];
-const REMEDIES = [
-  'Replaced the seal kit and re-tested under load.',
-  'Cleaned and re-seated the connector, applied dielectric grease.',
-  'Reflashed the controller to the latest calibration.',
-  'Replaced the part; machine back in service.',
-];
-const TROUBLESHOOTING = [
-  'Checked pressures against the workshop manual; low at relief.',
-  'Read the fault log, cleared codes and road-tested.',
-  'Measured voltage at the harness; dropout under vibration.',
-  'Compared with a known-good unit on the lot.',
-];
+
+/** Takes the draw that once picked `value` from a list, so every later draw keeps its value. */
+function draw<T>(r: Rng, value: T): T {
+  r.next();
+  return value;
+}
+
+/** The symptom, then the story's own context or a line that fits any fault. */
+function describe(story: CaseStory, generic: string): string {
+  return `${story.symptom}. ${story.context ?? generic}`;
+}

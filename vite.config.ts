@@ -79,7 +79,9 @@ export default defineConfig(({ command }) => ({
   worker: { format: 'es' },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Maps are written for SERVE_SOURCE_MAPS but no served file points at them: a
+    // sourceMappingURL comment would name a file that answers 404 by default.
+    sourcemap: 'hidden',
     // A lazy chunk's own imports are found by the browser when it loads the chunk; the import
     // helper need not append a modulepreload link for each beforehand (one DOM insertion and
     // fetch start each, in the task that asked for the screen). Its stylesheets are still

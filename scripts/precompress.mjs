@@ -16,9 +16,17 @@ function* files(dir) {
   }
 }
 
+// Maps are built (served only with SERVE_SOURCE_MAPS) but no served file may point at one:
+// the build sets sourcemap 'hidden', and a file that still names its map stops the build here.
+const MAP_LINK = /[#@]\s*sourceMappingURL=/;
+
 let count = 0;
 for (const path of files(root)) {
   const body = readFileSync(path);
+  if (MAP_LINK.test(body.toString('latin1'))) {
+    console.error(`${path} names a source map (sourceMappingURL); build with sourcemap 'hidden'`);
+    process.exit(1);
+  }
   if (body.length < 1024) continue;
   writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
   writeFileSync(

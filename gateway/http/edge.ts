@@ -9,9 +9,11 @@
  * - A state-changing request a browser marks as coming from another site (Origin or
  *   Sec-Fetch-Site) is refused with 403: the session cookie's SameSite=Strict is not the
  *   only defence against cross-site request forgery.
+ * - A body nested deeper than MAX_JSON_DEPTH is refused with 400 before any code walks it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendError, UNSTORABLE_TEXT_MESSAGE } from './errors';
+import { MAX_JSON_DEPTH, nestsDeeperThan, TOO_DEEP_MESSAGE } from './json-depth';
 
 export const CROSS_SITE_MESSAGE = 'Requests from another site are not accepted';
 
@@ -67,6 +69,9 @@ export function installEdgeChecks(app: FastifyInstance, publicUrl: string): void
   });
   // preValidation: after the access check (401/403 first) and body parsing, before the schemas.
   app.addHook('preValidation', async (request, reply) => {
+    if (nestsDeeperThan(request.body, MAX_JSON_DEPTH)) {
+      return sendError(reply, 400, TOO_DEEP_MESSAGE);
+    }
     if (holdsBadText(request.params) || holdsBadText(request.query) || holdsBadText(request.body)) {
       return sendError(reply, 400, UNSTORABLE_TEXT_MESSAGE);
     }

@@ -56,27 +56,30 @@ export async function refuseBadQuery(request: FastifyRequest): Promise<void> {
   }
 }
 
-/** Reads the one file of a multipart upload; 413 above the limit, 400 for anything else. */
+const FILE_PART_MESSAGE = 'Send the file as multipart/form-data in a part named "file"';
+const ONE_FILE_MESSAGE = 'Send one file per request';
+
+/**
+ * Reads the one file of a multipart upload; 413 above the limit, 400 for anything else. The
+ * whole form is read: a second file is refused rather than silently dropped, so the caller
+ * never believes both were stored.
+ */
 async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; name: string }> {
-  if (!request.isMultipart()) {
-    throw new HttpError(400, 'Send the file as multipart/form-data in a part named "file"');
-  }
-  let part;
+  if (!request.isMultipart()) throw new HttpError(400, FILE_PART_MESSAGE);
+  let file: { bytes: Buffer; name: string } | null = null;
   try {
-    part = await request.file();
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (file) throw new HttpError(400, ONE_FILE_MESSAGE);
+      if (part.fieldname !== 'file') throw new HttpError(400, FILE_PART_MESSAGE);
+      file = { bytes: await part.toBuffer(), name: part.filename ?? '' };
+    }
   } catch (err) {
     throw uploadError(err);
   }
-  if (!part || part.fieldname !== 'file') {
-    throw new HttpError(400, 'Send the file as multipart/form-data in a part named "file"');
-  }
-  try {
-    const bytes = await part.toBuffer();
-    if (bytes.length === 0) throw new HttpError(400, 'The file is empty');
-    return { bytes, name: part.filename ?? '' };
-  } catch (err) {
-    throw uploadError(err);
-  }
+  if (!file) throw new HttpError(400, FILE_PART_MESSAGE);
+  if (file.bytes.length === 0) throw new HttpError(400, 'The file is empty');
+  return file;
 }
 
 function uploadError(err: unknown): HttpError {
@@ -84,7 +87,7 @@ function uploadError(err: unknown): HttpError {
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, CASE_FILE_TOO_LARGE_MESSAGE);
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
-    return new HttpError(400, 'Send one file per request');
+    return new HttpError(400, ONE_FILE_MESSAGE);
   }
   // A stream that ends early (a connection lost half-way) or a malformed form: the caller's
   // request, not a fault of ours. Nothing was stored; the same request may be sent again.

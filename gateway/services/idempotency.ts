@@ -32,16 +32,49 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   return raw;
 }
 
-/** JSON with sorted object keys: the same body hashes the same whatever its key order. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+/** Marks text already written, on the work stack of canonicalJson. */
+class Text {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * JSON with sorted object keys: the same body hashes the same whatever its key order.
+ * Iterative (an explicit stack, not recursion), so no nesting can overflow the call stack; the
+ * text is the same as a recursive walk's, so keys stored before still match their requests.
+ */
+export function canonicalJson(root: unknown): string {
+  const out: string[] = [];
+  const work: unknown[] = [root];
+  while (work.length > 0) {
+    const value = work.pop();
+    if (value instanceof Text) {
+      out.push(value.text);
+      continue;
+    }
+    // Pushed in reverse: the stack hands the parts back in writing order.
+    if (Array.isArray(value)) {
+      work.push(new Text(']'));
+      for (let i = value.length - 1; i >= 0; i--) {
+        work.push(value[i]);
+        if (i > 0) work.push(new Text(','));
+      }
+      out.push('[');
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      work.push(new Text('}'));
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, v] = entries[i]!;
+        work.push(v);
+        work.push(new Text(`${i > 0 ? ',' : ''}${JSON.stringify(k)}:`));
+      }
+      out.push('{');
+    } else {
+      out.push(JSON.stringify(value) ?? 'null');
+    }
   }
-  return JSON.stringify(value) ?? 'null';
+  return out.join('');
 }
 
 /** The request a key stands for: method, URL and body. A key reused for anything else is refused. */

@@ -199,6 +199,31 @@ describe.each(lanes)('case updates: uploads, feed items, close on $name', (lane)
     expect((await filesOf(caseId)).filter((f) => f.name === 'cut.jpg')).toHaveLength(1);
   });
 
+  it('refuses two files in one upload with 400 and stores neither', async () => {
+    const caseId = OPEN_CASE;
+    const before = (await filesOf(caseId)).length;
+    const first = multipart(await photo(200, 100, '#112233'), 'first.jpg', 'image/jpeg');
+    const second = multipart(await photo(100, 200, '#332211'), 'second.jpg', 'image/jpeg');
+    const boundary = /boundary=(.+)$/.exec(first.headers['content-type']!)![1]!;
+    // Both forms share the boundary: the first without its closing line, then the second whole.
+    const closing = Buffer.from(`--${boundary}--\r\n`);
+    const both = {
+      headers: first.headers,
+      payload: Buffer.concat([first.payload.subarray(0, -closing.length), second.payload]),
+    };
+    for (const uploadKey of [key(), undefined]) {
+      expectError(
+        await http.upload(caseId, dana, both, uploadKey),
+        400,
+        'Send one file per request',
+      );
+    }
+    // The same two parts under another name than "file" are refused as well.
+    const other = multipart(await photo(50, 50, '#445566'), 'x.jpg', 'image/jpeg', 'photo');
+    expectError(await http.upload(caseId, dana, other, key()), 400);
+    expect(await filesOf(caseId)).toHaveLength(before);
+  });
+
   it('refuses a file over 25 MB with 413 and a renamed executable with 415', async () => {
     const big = Buffer.alloc(CASE_FILE_MAX_BYTES + 1, 0x41);
     big.write('%PDF-1.4\n', 0, 'latin1');

@@ -1,3 +1,4 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Kysely } from 'kysely';
 import { CASE_NOT_FOUND_MESSAGE } from '../../contract/cases';
 import type { User } from '../../contract/user';
@@ -9,12 +10,20 @@ export function caseNotFound(): HttpError {
 }
 
 /**
- * docs/product.md: a dealer sees only its own organisation's records, internal users see all. The
- * organisation of an external user without one owns nothing.
+ * The one rule for which rows of `cases` a user may reach, by any path (detail, feed, files,
+ * thumbnails, updates, lists, machine records): docs/product.md §6. Internal users reach every
+ * case and report. An external user reaches only its own organisation's cases: reports are
+ * internal records, and an external user without an organisation owns nothing. A row outside
+ * the rule answers as if it did not exist.
+ *
+ * `table` is the name or alias the query gives `cases`. Every query that reads a case row for
+ * a user filters with this, so the database never hands back a row the user may not see.
  */
-export function mayRead(user: User, accountId: string | null): boolean {
-  if (user.kind === 'internal') return true;
-  return Boolean(user.accountId) && accountId === user.accountId;
+export function caseVisibleTo(user: User, table = 'cases'): Expression<SqlBool> {
+  if (user.kind === 'internal') return sql<SqlBool>`true`;
+  if (!user.accountId) return sql<SqlBool>`false`;
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  return sql<SqlBool>`(${column('account_id')} = ${user.accountId} AND ${column('record_type')} = ${'Case'})`;
 }
 
 /** The case (or report) if this user may see it; 404 otherwise, never its data. */
@@ -27,7 +36,8 @@ export async function visibleCase(
     .selectFrom('cases')
     .select(['id', 'account_id', 'status'])
     .where('id', '=', id)
+    .where(caseVisibleTo(user))
     .executeTakeFirst();
-  if (!row || !mayRead(user, row.account_id)) throw caseNotFound();
+  if (!row) throw caseNotFound();
   return row;
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { CLOSED_STATUS, type CaseDetail, type FieldValue } from '../../contract/cases';
 import type { User } from '../../contract/user';
 import type { Database } from '../db/schema';
-import { caseNotFound, mayRead } from './case-access';
+import { caseNotFound, caseVisibleTo } from './case-access';
 import { CASE_FIELD_COLUMNS, fieldValue } from './case-fields';
 
 /** Statuses after which a case takes no more work (closing sets Resolved). */
@@ -53,8 +53,9 @@ export async function caseDetail(
       ];
     })
     .where('c.id', '=', id)
+    .where(caseVisibleTo(user, 'c'))
     .executeTakeFirst();
-  if (!row || !mayRead(user, row.account_id)) throw caseNotFound();
+  if (!row) throw caseNotFound();
 
   const contactName = fullName(row.contact_first, row.contact_last);
   const fields: Record<string, FieldValue> = {};

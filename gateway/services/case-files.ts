@@ -3,14 +3,14 @@ import type { User } from '../../contract/user';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { StoredFile } from '../http/stored-file';
-import { mayRead } from './case-access';
+import { caseVisibleTo } from './case-access';
 import { safeFilename } from './knowledge-files';
 
 const FILE_NOT_FOUND = 'File not found';
 
 /**
  * A case file's bytes (or its thumbnail) for this user: 404 when it does not exist, belongs to
- * another dealer's case, or (thumbnail) has none. The ETag is the content's sha256.
+ * a case or report the user may not see, or (thumbnail) has none. The ETag is the content's sha256.
  */
 export async function caseFileFor(
   db: Kysely<Database>,
@@ -22,11 +22,12 @@ export async function caseFileFor(
     .selectFrom('case_files as f')
     .innerJoin('cases as c', 'c.id', 'f.case_id')
     .innerJoin('case_blobs as b', 'b.sha256', 'f.sha256')
-    .select(['f.name', 'f.content_type', 'f.extension', 'f.sha256', 'c.account_id'])
+    .select(['f.name', 'f.content_type', 'f.extension', 'f.sha256'])
     .select(thumbnail ? 'b.thumbnail as bytes' : 'b.bytes as bytes')
     .where('f.id', '=', id)
+    .where(caseVisibleTo(user, 'c'))
     .executeTakeFirst();
-  if (!row || !mayRead(user, row.account_id) || !row.bytes) {
+  if (!row || !row.bytes) {
     throw new HttpError(404, FILE_NOT_FOUND);
   }
   const dot = row.name.lastIndexOf('.');

@@ -3,6 +3,7 @@ import type { CaseListResponse, CaseListRow } from '../../contract/cases';
 import type { User } from '../../contract/user';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { caseVisibleTo } from './case-access';
 
 const COLUMNS = [
   'id',
@@ -114,7 +115,7 @@ export async function organisationCases(
     throw new HttpError(404, 'Organisation not found');
   }
   const filter = (b: CaseQuery) =>
-    b.where('account_id', '=', orgId).where('record_type', '=', 'Case');
+    b.where('account_id', '=', orgId).where('record_type', '=', 'Case').where(caseVisibleTo(user));
   // The organisation's existence is read beside the page and the count, not before them: one
   // round trip fewer on the list every dealer opens. Nothing is returned before it is known.
   const [exists, result, total] = await Promise.all([
@@ -141,8 +142,9 @@ export async function dealerCases(
     return organisationCases(db, user, user.accountId, q);
   }
   // Two index walks (submitted, owned) merged: an OR would sort every match on each page.
-  const submitted = (b: CaseQuery) => b.where('submitted_by', '=', user.id);
-  const owned = (b: CaseQuery) => b.where('owner_id', '=', user.id);
+  const submitted = (b: CaseQuery) =>
+    b.where('submitted_by', '=', user.id).where(caseVisibleTo(user));
+  const owned = (b: CaseQuery) => b.where('owner_id', '=', user.id).where(caseVisibleTo(user));
   // The total as two counts in one statement, each read from one index alone (the owned cases
   // not also submitted): the OR of both columns read the whole table.
   const countOf = (eb: ExpressionBuilder<Database, never>, filter: (q: CaseQuery) => CaseQuery) =>

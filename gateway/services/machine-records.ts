@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { User } from '../../contract/user';
 import type { CaseSummary } from '../../contract/machines';
 import type { Database } from '../db/schema';
+import { caseVisibleTo } from './case-access';
 import { serialOf } from './machine-lookup';
 
 /** product §9: related cases page size. */
@@ -9,7 +10,7 @@ const RECORDS_LIMIT = 100;
 
 /**
  * Cases or reports of one machine (model matched case-insensitively), newest first.
- * product §6: a dealer sees only its own organisation's records; internal users see all.
+ * product §6: a dealer sees only its own organisation's cases; internal users see all.
  */
 export async function machineRecords(
   db: Kysely<Database>,
@@ -17,17 +18,13 @@ export async function machineRecords(
   kind: 'Case' | 'Report',
   q: { serial: string; model: string },
 ): Promise<CaseSummary[]> {
-  let query = db
+  const query = db
     .selectFrom('cases')
     .select(['id', 'case_number', 'status', 'subject'])
     .where('serial_number', '=', serialOf(q.serial))
     .where(sql`lower(model_number)`, '=', q.model.toLowerCase())
-    .where('record_type', '=', kind);
-  if (user.kind !== 'internal') {
-    // No organisation, no records (an external user without an account sees nothing).
-    if (!user.accountId) return [];
-    query = query.where('account_id', '=', user.accountId);
-  }
+    .where('record_type', '=', kind)
+    .where(caseVisibleTo(user));
   const rows = await query
     .orderBy('created_at', 'desc')
     .orderBy('id')

@@ -1,10 +1,14 @@
 import Fastify from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/errors';
 import type { Guards } from '../../gateway/auth/guards';
+import { MACHINE_1, MACHINE_1_CASES } from '../../gateway/db/seed/fixed-machines';
+import { NORTHFIELD_ID } from '../../gateway/db/seed/fixed';
 import { declaredRoutes, installAccess, type Access } from '../../gateway/http/access';
 import { createSession, SESSION_COOKIE } from '../../gateway/services/sessions';
 import { findUserByUsername } from '../../gateway/services/users';
+import { multipart } from './cases-support';
 import { lanes, openGateway, type TestGateway } from './harness';
 
 const CALLERS = {
@@ -112,6 +116,71 @@ describe.each(lanes)('access matrix on $name', (lane) => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  // product §6: reports are internal records. A dealer's own organisation's report answers
+  // 404 by every path, as another dealer's record does; internal users reach it.
+  it('answers external users 404 for a report of their own organisation, by every path', async () => {
+    const report = MACHINE_1_CASES.northfieldReport;
+    const photo = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: '#336699' },
+    })
+      .jpeg()
+      .toBuffer();
+    const upload = (caller: Caller) => async () => {
+      const file = multipart(photo, 'seal.jpg', 'image/jpeg');
+      return gw.app.inject({
+        method: 'POST',
+        url: `/api/v1/cases/${report}/files`,
+        headers: { ...(await cookieOf(caller)), ...file.headers },
+        payload: file.payload,
+      });
+    };
+    const stored = await upload('sam')();
+    expect(stored.statusCode, stored.body).toBe(201);
+    const fileId = (stored.json() as { id: string }).id;
+
+    const call =
+      (method: 'GET' | 'POST', url: string, payload?: object) => (caller: Caller) => async () =>
+        gw.app.inject({
+          method,
+          url,
+          headers: await cookieOf(caller),
+          ...(payload ? { payload } : {}),
+        });
+    const paths: [string, (caller: Caller) => () => Promise<{ statusCode: number }>][] = [
+      ['detail', call('GET', `/api/v1/cases/${report}`)],
+      ['feed', call('GET', `/api/v1/cases/${report}/feed`)],
+      ['file', call('GET', `/api/v1/case-files/${fileId}`)],
+      ['thumbnail', call('GET', `/api/v1/case-files/${fileId}/thumbnail`)],
+      ['upload', upload],
+      ['update', call('POST', `/api/v1/cases/${report}/feed`, { body: 'Seals replaced' })],
+      ['close', call('POST', `/api/v1/cases/${report}/close`, {})],
+    ];
+    const wrong: string[] = [];
+    for (const caller of ['dana', 'eli', 'sam', 'ada'] as const) {
+      const internal = caller === 'sam' || caller === 'ada';
+      for (const [name, request] of paths) {
+        const res = await request(caller)();
+        const ok = internal
+          ? res.statusCode === 200 || res.statusCode === 201
+          : res.statusCode === 404;
+        if (!ok) wrong.push(`${name} as ${caller}: ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+
+    // Lists: the report is in none of a dealer's lists.
+    const lists = [
+      '/api/v1/cases?limit=100',
+      `/api/v1/organisations/${NORTHFIELD_ID}/cases?limit=100`,
+      `/api/v1/machines/cases?serial=${MACHINE_1.serial}&model=${MACHINE_1.model}`,
+    ];
+    for (const url of lists) {
+      const res = await gw.app.inject({ method: 'GET', url, headers: await cookieOf('dana') });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      expect(res.body, url).not.toContain(report);
+    }
   });
 
   it('keeps the roles product §6 gives to internal users only', () => {

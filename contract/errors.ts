@@ -10,5 +10,9 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-export const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+/** 200 with both 'ok'; 503 with both 'unavailable' while the database cannot be reached. */
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['ok', 'unavailable']),
+});
 export type Health = z.infer<typeof healthSchema>;

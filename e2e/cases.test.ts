@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_NOT_FOUND_MESSAGE, CLOSED_STATUS } from '../contract/cases';
 import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './support/browser';
+import { pagePolicy, watchCspViolations } from './support/csp';
 import { storedRows } from './support/device-db';
 import { makePhotos, PREPARED_PHOTO_NAMES } from './support/photos';
 
@@ -110,7 +111,11 @@ describe('case detail', () => {
   it('opens from the machine Cases tab; text, a JPEG and a HEIC, and the close are sent once', async () => {
     const { context, page } = await signedInPage(browser, DANA);
     const errors = trackPageErrors(page);
-    await page.goto(M1);
+    const violations = await watchCspViolations(page);
+    // The page's policy refuses eval: the HEIC decoder runs in the photo worker's own.
+    const policy = await pagePolicy(await page.goto(M1));
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).not.toContain('unsafe-eval');
     await page.getByTestId('machine-header').waitFor();
     await page.getByRole('tab', { name: 'Cases' }).click();
     await page.getByTestId('record-row').filter({ hasText: M1_OPEN_CASE.number }).click();
@@ -136,6 +141,7 @@ describe('case detail', () => {
     // Closed: no close-case checkbox any more.
     expect(await page.getByLabel('Close this case').count()).toBe(0);
     expect(errors).toEqual([]);
+    expect(violations).toEqual([]);
     await context.close();
   });
 
@@ -157,7 +163,9 @@ describe('case detail', () => {
 
     await context.setOffline(true);
     await page.getByTestId('sync-status').getByText('Offline').waitFor();
-    await page.reload();
+    const violations = await watchCspViolations(page);
+    // Served by the service worker, the page keeps a policy without eval.
+    expect(await pagePolicy(await page.reload())).not.toContain('unsafe-eval');
     await page.getByText(`Case ${target.caseNumber}`).waitFor({ timeout: 15_000 });
     await page.getByTestId('last-updated').waitFor();
 
@@ -190,6 +198,7 @@ describe('case detail', () => {
     await expectSent(page, target.id, text);
     expect(await feedOf(page, target.id)).toHaveLength(before + 1);
     expect(errors).toEqual([]);
+    expect(violations).toEqual([]);
     await context.close();
   });
 

@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import '../contract/zod-without-eval';
 import { clientsClaim } from 'workbox-core';
 import {
   cleanupOutdatedCaches,

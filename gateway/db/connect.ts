@@ -23,6 +23,12 @@ export async function openDb(config: Pick<GatewayConfig, 'databaseUrl' | 'dataDi
     // An idle client cut off by the server (restart, failover) emits 'error' on the pool;
     // unhandled it would end the process. The pool drops that client and opens a new one.
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
+    // A client in use when the server goes away emits 'error' too (its query is rejected as
+    // well, and answers 503): the pool listens only to idle ones, so without a listener here
+    // a database restart would end the gateway with an uncaught exception.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
+    });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, kind: 'postgres', close: () => kysely.destroy() };
   }

@@ -25,6 +25,7 @@ const REASONS: Record<number, string> = {
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
+  503: 'Service Unavailable',
   504: 'Gateway Timeout',
   500: 'Internal Server Error',
 };
@@ -80,6 +81,45 @@ function isPostgresInputError(err: unknown): boolean {
   return typeof code === 'string' && POSTGRES_INPUT_ERRORS.has(code);
 }
 
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The database cannot be reached at the moment; try again shortly';
+/** Seconds a caller should wait before retrying while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** Class 08 (connection exception) and the server shutting down, crashing or starting up. */
+const POSTGRES_UNAVAILABLE = /^(08...|57P0[123]|53300)$/;
+const NETWORK_UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+// node-postgres reports a socket closed under a query or a broken client by message only.
+const PG_CONNECTION_LOST =
+  /Connection terminated|Connection ended|not queryable|Client was closed|timeout exceeded when trying to connect/i;
+
+/**
+ * The database server away (restarting, failing over, unreachable): not the request's fault,
+ * and over once it is back, so the answer is 503 and the outbox retries with the same key.
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!(err instanceof Error) || depth > 3) return false;
+  const code = (err as { code?: unknown }).code;
+  if (
+    typeof code === 'string' &&
+    (POSTGRES_UNAVAILABLE.test(code) || NETWORK_UNAVAILABLE.has(code))
+  )
+    return true;
+  if (PG_CONNECTION_LOST.test(err.message)) return true;
+  // Connecting to a name with two addresses fails with both attempts in an AggregateError.
+  const inner = err instanceof AggregateError ? err.errors : [err.cause];
+  return inner.some((e) => isDatabaseUnavailable(e, depth + 1));
+}
+
 /**
  * One error policy for the whole gateway: the caller's mistakes are 4xx with an apiErrorSchema
  * body and a readable message; only real faults are 500, and those are logged.
@@ -109,6 +149,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (mapped) return sendError(reply, mapped[0], mapped[1]);
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return sendError(reply, fe.statusCode, fe.message);
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(reply, 503, DATABASE_UNAVAILABLE_MESSAGE);
     }
     request.log.error({ err }, 'unexpected error');
     return sendError(reply, 500, 'The gateway failed to answer this request');

@@ -4,8 +4,14 @@
  *
  * The Content-Security-Policy allows scripts from this origin only, plus the inline scripts of
  * the built index.html by their SHA-256 (the colour-scheme script that must run before first
- * paint), and eval for the HEIC decoder. Styles may be inline: Mantine writes style attributes
- * and <style> elements, and the IdP's pages carry their own <style>.
+ * paint); never eval. Styles may be inline: Mantine writes style attributes and <style>
+ * elements, and the IdP's pages carry their own <style>.
+ *
+ * The one context that may eval is the photo worker: heic2any's decoder is libheif built by
+ * Emscripten, whose bindings are made with `new Function`. Chromium runs a dedicated worker
+ * under the policy of its own script's response (and a blob worker it starts under the
+ * worker's), so that script alone is served with PHOTO_WORKER_CSP, which allows eval and
+ * nothing else: no fetches, no frames, no other scripts than this origin's.
  *
  * No other site may frame the app (frame-ancestors 'self'). The app frames itself once: the
  * silent renewal loads the provider's authorize page in a hidden frame, which redirects to
@@ -48,11 +54,8 @@ export function cspDirectives(
   const attachments = originOf(config.knowledgeAttachmentBaseUrl);
   return {
     'default-src': ["'self'"],
-    // 'unsafe-eval' is for heic2any: its decoder is libheif built by Emscripten, whose bindings
-    // are made with `new Function`, and Chromium runs a dedicated worker (and the blob worker it
-    // starts) under the page's policy, so the photo worker cannot be given one of its own.
     // Inline scripts stay refused: injected markup still cannot run.
-    'script-src': ["'self'", ...scriptHashes, "'unsafe-eval'"],
+    'script-src': ["'self'", ...scriptHashes],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...attachments],
     'media-src': ["'self'", 'blob:'],
@@ -68,6 +71,13 @@ export function cspDirectives(
     'object-src': ["'none'"],
   };
 }
+
+/** The built photo worker's script (Vite names it after src/workers/photo-prepare.worker.ts). */
+export const PHOTO_WORKER_SCRIPT = /^\/assets\/photo-prepare\.worker-[\w-]+\.js(\.(br|gz))?$/;
+
+/** The photo worker's own policy: this origin's scripts, eval, and heic2any's blob worker. */
+export const PHOTO_WORKER_CSP =
+  "default-src 'none'; script-src 'self' 'unsafe-eval'; worker-src blob:";
 
 /** The header value, for a response that overrides helmet's (index.html, hashed as sent). */
 export function cspHeader(config: GatewayConfig, scriptHashes: readonly string[]): string {

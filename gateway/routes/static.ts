@@ -5,7 +5,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { sendError } from '../http/errors';
-import { cspHeader, inlineScriptHashes } from '../http/security-headers';
+import {
+  cspHeader,
+  inlineScriptHashes,
+  PHOTO_WORKER_CSP,
+  PHOTO_WORKER_SCRIPT,
+} from '../http/security-headers';
 import { brandIndexHtml, brandManifest } from '../html/branded-build';
 import { html, page } from '../html/page';
 
@@ -59,6 +64,7 @@ export async function staticRoutes(app: FastifyInstance, { config }: AppContext)
       setHeaders(res, path) {
         const rel = path.slice(root.length).replace(/\\/g, '/');
         res.header('cache-control', rel.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
+        if (PHOTO_WORKER_SCRIPT.test(rel)) res.header('content-security-policy', PHOTO_WORKER_CSP);
       },
     });
   }

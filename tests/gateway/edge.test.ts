@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/errors';
 import { CROSS_SITE_MESSAGE } from '../../gateway/http/edge';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../gateway/http/errors';
+import { PHOTO_WORKER_CSP } from '../../gateway/http/security-headers';
 import { lanes, openGateway, PUBLIC_URL, type TestGateway } from './harness';
 import { signIn } from './oidc-flow';
 
@@ -25,6 +26,7 @@ describe.each(lanes)('the edge of the gateway on $name', (lane) => {
     writeFileSync(join(staticDir, 'sw.js.map'), '{"version":3}');
     writeFileSync(join(staticDir, 'assets', 'x-1a2b3c.js'), 'console.log(1);');
     writeFileSync(join(staticDir, 'assets', 'x-1a2b3c.js.map'), '{"version":3}');
+    writeFileSync(join(staticDir, 'assets', 'photo-prepare.worker-Ab1_c-2.js'), 'self.x = 1;');
     gw = await openGateway(lane, { STATIC_DIR: staticDir });
     dana = await signIn(gw.app, 'dana.tech@northfield.example');
   });
@@ -153,13 +155,15 @@ describe.each(lanes)('the edge of the gateway on $name', (lane) => {
         ['/home', 'text/html'],
         ['/oidc/.well-known/openid-configuration', 'application/json'],
         ['/links/privacy-policy', 'text/html'],
+        ['/assets/x-1a2b3c.js', '*/*'],
       ] as const) {
         const res = await gw.app.inject({ url, headers: { accept } });
         expect(res.statusCode, url).toBeLessThan(500);
         const csp = String(res.headers['content-security-policy']);
         expect(csp, url).toContain("frame-ancestors 'self'");
         expect(csp, url).toContain("object-src 'none'");
-        expect(scriptSrc(csp), url).toBe(`script-src 'self' ${hash} 'unsafe-eval'`);
+        expect(scriptSrc(csp), url).toBe(`script-src 'self' ${hash}`);
+        expect(csp, url).not.toContain('unsafe-eval');
         expect(res.headers['x-content-type-options'], url).toBe('nosniff');
         expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
         expect(res.headers['permissions-policy'], url).toContain('camera=(self)');
@@ -169,6 +173,15 @@ describe.each(lanes)('the edge of the gateway on $name', (lane) => {
   });
 
   describe('the built app', () => {
+    it('serves the photo worker alone with a policy that allows eval and nothing else', async () => {
+      const res = await gw.app.inject({ url: '/assets/photo-prepare.worker-Ab1_c-2.js' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-security-policy']).toBe(PHOTO_WORKER_CSP);
+      expect(PHOTO_WORKER_CSP).toBe(
+        "default-src 'none'; script-src 'self' 'unsafe-eval'; worker-src blob:",
+      );
+    });
+
     it('serves no source maps unless SERVE_SOURCE_MAPS says so', async () => {
       for (const url of ['/sw.js.map', '/assets/x-1a2b3c.js.map']) {
         const res = await gw.app.inject({ url });

@@ -43,6 +43,7 @@ import { localReference } from '../../sync/local-reference';
 import { caseDefinitionFor, type CaseDefinition } from '../../sync/wizard-lookups';
 import { AttachmentPicker, usePreparedFiles, type PickedFile } from './attachment-picker';
 import { WizardFormPages, useWizardForm } from './wizard-form';
+import { WizardProgress } from './wizard-progress';
 import {
   ConfirmationStep,
   ErrorStep,
@@ -399,6 +400,12 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
           {title}
         </Title>
         {machineLine && <Text c="dimmed">{machineLine}</Text>}
+        <WizardProgress
+          flow={flow}
+          kind={kind}
+          step={state.step}
+          machineFromRoute={machineFromRoute}
+        />
 
         {state.step === 0 && (
           <>

@@ -92,3 +92,12 @@ export function changePicklist(
   }
   return { values, disabled };
 }
+
+/**
+ * Why a dependent picklist cannot be opened yet, said under it: its controller (by its label,
+ * else by its API name made readable) has no value.
+ */
+export function waitingForController(controllerLabel: string | undefined, apiName: string): string {
+  const label = controllerLabel ?? apiName.replace(/__c$/, '').replace(/_/g, ' ').trim();
+  return `Choose ${label} first`;
+}

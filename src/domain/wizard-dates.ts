@@ -46,12 +46,28 @@ export function formatInputDate(date: Date): string {
   return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
 }
 
+/** A day of the device's calendar as a native date input holds it: '2026-03-07'. */
+export function isoDayOf(date: Date): string {
+  return isoDay({ y: date.getFullYear(), m: date.getMonth() + 1, d: date.getDate() });
+}
+
+/** A typed date as a native date input's value: '03/07/2026' -> '2026-03-07'; '' if none. */
+export function inputDateToIso(text: string): string {
+  const date = parseInputDate(text);
+  return date ? isoDay(date) : '';
+}
+
+/** A native date input's value as typed: '2026-03-07' -> '03/07/2026'; '' for any other. */
+export function isoToInputDate(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return match ? `${match[2]}/${match[3]}/${match[1]}` : '';
+}
+
 /** Whether a typed date lies after today (a failure cannot have happened tomorrow). */
 export function isAfterToday(text: string, today: Date): boolean {
   const date = parseInputDate(text);
   if (!date) return false;
-  const todayIso = isoDay({ y: today.getFullYear(), m: today.getMonth() + 1, d: today.getDate() });
-  return isoDay(date) > todayIso;
+  return isoDay(date) > isoDayOf(today);
 }
 
 /**

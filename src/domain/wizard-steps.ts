@@ -97,3 +97,36 @@ export function parseStep(value: unknown): WizardStep | null {
   const all: WizardStep[] = [0, 1, 2, 3, 3.5, 4, 4.1, 5, 6, 'error'];
   return all.find((s) => s === value) ?? null;
 }
+
+/** What a step is called where the wizard says where the user is (the progress line). */
+export function stepName(step: WizardStep, formHeadings: readonly [string, string]): string {
+  switch (step) {
+    case 0:
+      return 'Machine';
+    case 1:
+      return 'Problem';
+    case 2:
+      return 'Knowledge Suggestions';
+    case 3:
+      return 'Failure Details';
+    case 3.5:
+      return 'Who is this Report for?';
+    case 4:
+      return formHeadings[0];
+    case 4.1:
+      return formHeadings[1];
+    case 5:
+      return 'Attachments';
+    case 6:
+      return 'Confirmation';
+    case 'error':
+      return 'Error';
+  }
+}
+
+/** 'Step 2 of 6', or null where the wizard is past its steps (confirmation, error). */
+export function stepPosition(flow: WizardFlow, step: WizardStep, machineFromRoute: boolean) {
+  const steps = flowSteps(flow, machineFromRoute);
+  const index = steps.indexOf(step);
+  return index < 0 ? null : { number: index + 1, count: steps.length };
+}

@@ -170,7 +170,7 @@ describe('create case wizard (product §2, §4 Wizard, §5 Wizard)', () => {
     type(/^Assembly/, 'Engine');
     type(/^Sub Assembly/, 'Fuel System');
     type(/^Causal Part/, '8765 Fuel Injector');
-    type(/Failure Date/, '11/20/2026');
+    type(/Failure Date/, '2026-11-20');
     next();
     expect(await screen.findByRole('heading', { name: 'Machine Information' })).toBeTruthy();
     next();

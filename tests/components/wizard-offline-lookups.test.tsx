@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { machineLookupResponseSchema } from '../../contract/machines';
 import { db } from '../../src/db/db';
 import { CaseCreateScreen } from '../../src/features/cases/case-wizard-screen';
+import { SUGGESTIONS_NEED_CONNECTION } from '../../src/features/cases/wizard-steps';
 import { MachineDetailScreen } from '../../src/features/machines/machine-detail-screen';
 import { machineRowOf } from '../../src/sync/machines';
 import { layoutField } from '../domain/wizard-fields';
@@ -84,9 +85,12 @@ async function walkOffline() {
   type(/Subject/, 'Engine overheats');
   fireEvent.focus(field(/DTC Code/));
   type(/DTC Code/, 'P02');
-  await waitFor(() => expect(optionTexts()).toContain('P0217'));
+  // The kept code, with its description.
+  await waitFor(() => expect(optionTexts()).toEqual(['P0217Engine overheat']));
   next();
-  await screen.findByText('No Knowledge Articles found');
+  // Suggestions need the server: the step says so rather than that there are none.
+  await screen.findByText(SUGGESTIONS_NEED_CONNECTION);
+  expect(screen.queryByText('No Knowledge Articles found')).toBeNull();
   next();
   // The kept catalogue: a choice from the tree, not free text.
   await screen.findAllByLabelText(/^Assembly/);
@@ -156,7 +160,7 @@ describe('the wizard offline, for a machine seen online', () => {
     await screen.findByLabelText(/Subject/);
     type(/Subject/, 'Engine overheats');
     next();
-    await screen.findByText('No Knowledge Articles found');
+    await screen.findByText(SUGGESTIONS_NEED_CONNECTION);
     next();
     expect(await screen.findByText(/parts catalogue is not available/)).toBeTruthy();
   });

@@ -45,6 +45,7 @@ import { caseDefinitionFor, type CaseDefinition } from '../../sync/wizard-lookup
 import { AttachmentPicker, usePreparedFiles, type PickedFile } from './attachment-picker';
 import { useWizardMachine } from './use-wizard-machine';
 import { WizardFormPages, useWizardForm } from './wizard-form';
+import { WizardProgress } from './wizard-progress';
 import {
   ConfirmationStep,
   ErrorStep,
@@ -398,6 +399,12 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
           {title}
         </Title>
         {machineLine && <Text c="dimmed">{machineLine}</Text>}
+        <WizardProgress
+          flow={flow}
+          kind={kind}
+          step={state.step}
+          machineFromRoute={machineFromRoute}
+        />
 
         {state.step === 0 && (
           <>

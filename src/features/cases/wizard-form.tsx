@@ -8,6 +8,7 @@ import {
   NONE_VALUE,
   changePicklist,
   picklistOptions,
+  waitingForController,
   type PicklistState,
 } from '../../domain/dependent-picklists';
 import {
@@ -74,6 +75,8 @@ interface FieldProps {
   controllerValue: string | undefined;
   picklists: Readonly<Record<string, Picklist>>;
   disabled: boolean;
+  /** Why a disabled dependent picklist waits (its controller's label), shown under it. */
+  waitingFor: string | undefined;
   onPicklistChange: (apiName: string, value: string) => void;
 }
 
@@ -91,6 +94,7 @@ function sameField(a: FieldProps, b: FieldProps): boolean {
     a.controllerValue === b.controllerValue &&
     a.picklists === b.picklists &&
     a.disabled === b.disabled &&
+    a.waitingFor === b.waitingFor &&
     a.onPicklistChange === b.onPicklistChange
   );
 }
@@ -108,6 +112,7 @@ function PicklistField({
   controllerValue,
   picklists,
   disabled,
+  waitingFor,
   onPicklistChange,
 }: FieldProps) {
   const controller = picklists[field.apiName]?.controllerName;
@@ -121,6 +126,7 @@ function PicklistField({
       label={field.label}
       required={field.required}
       disabled={disabled}
+      description={disabled && controller ? waitingFor : undefined}
       allowDeselect={false}
       data={[NONE_VALUE, ...options.map((o) => o.value)]}
       key={inputKey}
@@ -304,6 +310,14 @@ export function WizardFormPage({
             controllerValue={controller ? (values[controller] as string | undefined) : undefined}
             picklists={picklists}
             disabled={picklistState.disabled.has(f.apiName)}
+            waitingFor={
+              controller
+                ? waitingForController(
+                    fields.find((c) => c.apiName === controller)?.label,
+                    controller,
+                  )
+                : undefined
+            }
             onPicklistChange={onPicklistChange}
           />
         );

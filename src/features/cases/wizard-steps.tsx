@@ -12,8 +12,10 @@ import {
   TextInput,
   Textarea,
   Title,
+  defaultOptionsFilter,
+  type OptionsFilter,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   CASE_CREATED_MESSAGE,
   CASE_CREATION_ERROR_MESSAGE,
@@ -22,7 +24,9 @@ import {
   type Assembly,
 } from '../../../contract/case-create';
 import { LOOKUP_MIN_CHARS, type LookupRecord } from '../../../contract/cases';
+import type { DtcCode } from '../../../contract/case-create';
 import type { SearchResult } from '../../../contract/knowledge';
+import { NetworkError } from '../../api/errors';
 import { getCaseAssist, lookup } from '../../api/wizard';
 import { NewContactFields } from '../../components/new-contact-fields';
 import { keyPartOption, type FailureDetails } from '../../domain/case-payload';
@@ -32,8 +36,15 @@ import {
   type NewContactInput,
   type PartySelection,
 } from '../../domain/new-contact';
+import { waitingForController } from '../../domain/dependent-picklists';
 import { FORMAT_MESSAGE } from '../../domain/dynamic-form';
-import { DATE_INPUT_FORMAT, parseInputDate, typedDate } from '../../domain/wizard-dates';
+import {
+  inputDateToIso,
+  isAfterToday,
+  isoDayOf,
+  isoToInputDate,
+  parseInputDate,
+} from '../../domain/wizard-dates';
 import { dtcCodesFor, partsCatalogueFor } from '../../sync/wizard-lookups';
 
 /*
@@ -42,6 +53,22 @@ import { dtcCodesFor, partsCatalogueFor } from '../../sync/wizard-lookups';
  */
 
 export const NO_ARTICLES_MESSAGE = 'No Knowledge Articles found';
+/** product §4 Offline-first: a lookup that needs the server says so, as the others do. */
+export const SUGGESTIONS_NEED_CONNECTION =
+  'Knowledge suggestions need a connection. Press Next to go on with the case; it is sent when the device is back online.';
+export const SUGGESTIONS_HEADING = 'Knowledge Suggestions';
+export const FAILURE_DATE_FUTURE_MESSAGE = 'Failure Date cannot be in the future.';
+/** A failure date half typed into the date input (the input itself holds no value then). */
+export const UNFINISHED_DATE = 'unfinished';
+
+/**
+ * A choice already made lists every option when its list opens again: the chosen value is
+ * not a search to narrow them by. Any other text narrows them as usual.
+ */
+export const everyOptionOnceChosen: OptionsFilter = (input) =>
+  input.options.some((o) => 'value' in o && o.value === input.search)
+    ? input.options.slice(0, input.limit)
+    : (defaultOptionsFilter(input) as ReturnType<OptionsFilter>);
 
 export function StepButtons({
   onPrevious,
@@ -84,14 +111,15 @@ export function SymptomStep({
   error: string | null;
   onChange: (change: { subject?: string; dtc?: string }) => void;
 }) {
-  const [codes, setCodes] = useState<string[]>([]);
+  const [codes, setCodes] = useState<DtcCode[]>([]);
   useEffect(() => {
     const ctl = new AbortController();
     dtcCodesFor(ownerUserId, model, ctl.signal)
-      .then((c) => setCodes(c.map((x) => x.code)))
+      .then(setCodes)
       .catch(() => setCodes([]));
     return () => ctl.abort();
   }, [ownerUserId, model]);
+  const descriptions = new Map(codes.map((c) => [c.code, c.description]));
   return (
     <Stack gap="sm">
       {error && (
@@ -108,8 +136,19 @@ export function SymptomStep({
       <Autocomplete
         label="DTC Code"
         value={dtc}
-        data={dtc.trim().length >= LOOKUP_MIN_CHARS ? codes : []}
+        data={dtc.trim().length >= LOOKUP_MIN_CHARS ? codes.map((c) => c.code) : []}
         limit={20}
+        // The code is what is sent; its description says which fault it is.
+        renderOption={({ option }) => (
+          <div>
+            <Text size="sm">{option.value}</Text>
+            {descriptions.get(option.value) && (
+              <Text size="xs" c="dimmed">
+                {descriptions.get(option.value)}
+              </Text>
+            )}
+          </div>
+        )}
         onChange={(value) => onChange({ dtc: value })}
       />
     </Stack>
@@ -128,7 +167,7 @@ export function SuggestionsStep({
   onSolved: (articleId: string | null) => void;
   onCancel: () => void;
 }) {
-  const [results, setResults] = useState<SearchResult[] | null | 'failed'>(null);
+  const [results, setResults] = useState<SearchResult[] | null | 'failed' | 'offline'>(null);
   const [open, setOpen] = useState<SearchResult | null>(null);
   useEffect(() => {
     const ctl = new AbortController();
@@ -137,7 +176,9 @@ export function SuggestionsStep({
       ctl.signal,
     )
       .then(setResults)
-      .catch(() => setResults('failed'));
+      .catch((error: unknown) => {
+        if (!ctl.signal.aborted) setResults(error instanceof NetworkError ? 'offline' : 'failed');
+      });
     return () => ctl.abort();
   }, [query.subject, query.dtc, query.serial, query.model]);
 
@@ -163,6 +204,9 @@ export function SuggestionsStep({
   // below them would move under a finger about to tap it.
   return (
     <Stack gap="sm">
+      <Title order={2} size="h4">
+        {SUGGESTIONS_HEADING}
+      </Title>
       <Group>
         <Button color="green" onClick={() => onSolved(null)}>
           Solve Request
@@ -172,6 +216,7 @@ export function SuggestionsStep({
         </Button>
       </Group>
       {results === null && <Loader aria-label="Loading suggestions" />}
+      {results === 'offline' && <Alert color="yellow">{SUGGESTIONS_NEED_CONNECTION}</Alert>}
       {(results === 'failed' || (Array.isArray(results) && results.length === 0)) && (
         <Alert color="yellow">{NO_ARTICLES_MESSAGE}</Alert>
       )}
@@ -199,18 +244,24 @@ export function SuggestionsStep({
 
 export type FailureErrors = Partial<Record<keyof FailureDetails, string>>;
 
+/** A failure date, when given, is a whole day that has come: not a half-typed one, not after today. */
+export function failureDateError(text: string, today: Date): string | undefined {
+  if (text.trim() === '') return undefined;
+  if (!parseInputDate(text)) return FORMAT_MESSAGE;
+  return isAfterToday(text, today) ? FAILURE_DATE_FUTURE_MESSAGE : undefined;
+}
+
 /**
  * product §5: Assembly, Sub Assembly and Causal Part are required on the parts step; a failure
- * date, when given, is a real MM/DD/YYYY day.
+ * date, when given, is a real MM/DD/YYYY day, today or before.
  */
-export function failureErrors(f: FailureDetails): FailureErrors {
+export function failureErrors(f: FailureDetails, today = new Date()): FailureErrors {
   const errors: FailureErrors = {};
   for (const key of ['assembly', 'subAssembly', 'keyPart'] as const) {
     if (f[key].trim() === '') errors[key] = PARTS_FIELD_REQUIRED_MESSAGE;
   }
-  if (f.failureDate.trim() !== '' && !parseInputDate(f.failureDate)) {
-    errors.failureDate = FORMAT_MESSAGE;
-  }
+  const date = failureDateError(f.failureDate, today);
+  if (date) errors.failureDate = date;
   return errors;
 }
 
@@ -229,6 +280,8 @@ export function FailureStep({
   onChange: (change: Partial<FailureDetails>) => void;
 }) {
   const [tree, setTree] = useState<Assembly[] | null | 'free-text'>(null);
+  // Said as soon as the date field is left; Next says it again (errors).
+  const [dateError, setDateError] = useState<string | undefined>(undefined);
   useEffect(() => {
     const ctl = new AbortController();
     partsCatalogueFor(ownerUserId, model, ctl.signal)
@@ -250,15 +303,18 @@ export function FailureStep({
         data={data}
         value={value[key]}
         error={errors[key]}
-        onChange={(v) =>
+        filter={everyOptionOnceChosen}
+        onChange={(v) => {
+          // The same choice again keeps what was chosen under it.
+          if (v === value[key]) return;
           onChange(
             key === 'assembly'
               ? { assembly: v, subAssembly: '', keyPart: '' }
               : key === 'subAssembly'
                 ? { subAssembly: v, keyPart: '' }
                 : { [key]: v },
-          )
-        }
+          );
+        }}
       />
     ) : (
       <TextInput
@@ -288,12 +344,26 @@ export function FailureStep({
         tree === 'free-text' ? null : (sub?.parts.map(keyPartOption) ?? []),
       )}
       <TextInput
+        // The device's own date picker; typed, it takes only digits, day by day.
+        type="date"
         label="Failure Date"
-        placeholder={DATE_INPUT_FORMAT}
-        inputMode="numeric"
-        value={value.failureDate}
-        error={errors.failureDate}
-        onChange={(e) => onChange({ failureDate: typedDate(e.currentTarget.value) })}
+        max={isoDayOf(new Date())}
+        value={inputDateToIso(value.failureDate)}
+        error={errors.failureDate ?? dateError}
+        onChange={(e) => {
+          const input = e.currentTarget;
+          setDateError(undefined);
+          // A half-typed date has no value: kept as unfinished, so Next refuses it.
+          onChange({
+            failureDate: input.validity.badInput ? UNFINISHED_DATE : isoToInputDate(input.value),
+          });
+        }}
+        onBlur={(e) => {
+          const input = e.currentTarget;
+          const text = input.validity.badInput ? UNFINISHED_DATE : isoToInputDate(input.value);
+          if (text !== value.failureDate) onChange({ failureDate: text });
+          setDateError(failureDateError(text, new Date()));
+        }}
       />
       <Textarea
         label="Probable Cause Remarks"
@@ -341,6 +411,8 @@ export function PartiesStep({
 }) {
   const [accountText, setAccountText] = useState(value.accountName);
   const [contactText, setContactText] = useState(value.contactName);
+  // The account as last chosen (its name), null once the text no longer names it.
+  const chosenAccount = useRef<string | null>(value.accountId ? value.accountName : null);
   const accounts = useLookup(
     'AccountId',
     accountText,
@@ -367,12 +439,23 @@ export function PartiesStep({
         value={accountText}
         data={accounts.map((a) => ({ value: a.id, label: a.name }))}
         error={errors.account}
-        onChange={setAccountText}
+        onChange={(text) => {
+          setAccountText(text);
+          // The list puts the chosen name in after the choice: that is no change.
+          if (text === chosenAccount.current) return;
+          // product §4: another account, or none, clears the contact, which waits for a choice.
+          if (value.accountId) {
+            chosenAccount.current = null;
+            setContactText('');
+            onChange({ ...chooseAccount(value, null), accountName: '', contactName: '' });
+          }
+        }}
         onOptionSubmit={(id) => {
           const name = accounts.find((a) => a.id === id)?.name ?? '';
+          chosenAccount.current = name;
           setAccountText(name);
-          setContactText('');
           const next = chooseAccount(value, id);
+          setContactText(next.contactId ? value.contactName : '');
           onChange({
             ...next,
             accountName: name,
@@ -384,6 +467,7 @@ export function PartiesStep({
         label="Contact"
         required={!nc}
         disabled={!value.accountId || !!nc}
+        description={value.accountId ? undefined : waitingForController('Account', 'AccountId')}
         value={contactText}
         data={contacts.map((c) => ({ value: c.id, label: c.name }))}
         error={errors.contact}

@@ -43,16 +43,17 @@ import { dtcCodesFor, partsCatalogueFor } from '../../sync/wizard-lookups';
 
 export const NO_ARTICLES_MESSAGE = 'No Knowledge Articles found';
 
+/** `waiting`: what Next waits for ("Converting photo…"), said on the button while it waits. */
 export function StepButtons({
   onPrevious,
   onNext,
   nextLabel = 'Next',
-  busy = false,
+  waiting = null,
 }: {
   onPrevious: () => void;
   onNext?: () => void;
   nextLabel?: string;
-  busy?: boolean;
+  waiting?: string | null;
 }) {
   return (
     <Group justify="space-between" mt="md">
@@ -60,8 +61,12 @@ export function StepButtons({
         Previous
       </Button>
       {onNext && (
-        <Button onClick={onNext} loading={busy}>
-          {nextLabel}
+        <Button
+          onClick={onNext}
+          disabled={!!waiting}
+          leftSection={waiting ? <Loader size="xs" /> : undefined}
+        >
+          {waiting ?? nextLabel}
         </Button>
       )}
     </Group>

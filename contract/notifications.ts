@@ -18,7 +18,7 @@ export const DEALER_CONTACTS_ERROR =
 
 /** product §2 Notification dashboard success alert. */
 export function sentMessage(count: number): string {
-  return `Notification sent to ${count} people!`;
+  return `Notification sent to ${count} ${count === 1 ? 'person' : 'people'}!`;
 }
 
 /** A message as a recipient has it (product §3 Notification (list)). */

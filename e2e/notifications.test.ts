@@ -108,7 +108,7 @@ describe(`notifications in Chromium (${CHROMIUM})`, () => {
     await pick(ada.page, 'Facet', 'Bulletins');
     await field(ada.page, 'Search Text').fill('front axle');
     await ada.page.getByRole('button', { name: 'Add Filter' }).click();
-    await pick(ada.page, 'Filter 1 field', 'AccountNumber');
+    await pick(ada.page, 'Filter 1 field', 'Account Number');
     await field(ada.page, 'Filter 1 value').fill('NOBODY');
     await ada.page.getByRole('button', { name: 'Validate' }).click();
     await ada.page.getByText('Please revise your filters to include someone').waitFor();
@@ -121,7 +121,7 @@ describe(`notifications in Chromium (${CHROMIUM})`, () => {
     await ada.page.getByRole('button', { name: 'Send Notification' }).click();
     await ada.page.getByText('Are you sure?').waitFor();
     await ada.page.getByRole('button', { name: 'Send', exact: true }).click();
-    await ada.page.getByText(/^Notification sent to \d+ people!$/).waitFor();
+    await ada.page.getByText(/^Notification sent to \d+ (people|person)!$/).waitFor();
 
     // The gateway pushed it, encrypted for dana's subscription.
     await receiver.waitFor(1, 60_000);

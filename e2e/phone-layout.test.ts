@@ -7,6 +7,31 @@ const DANA = 'dana.tech@northfield.example';
 const SAM = 'sam.staff@torque.example';
 const M1 = '/support/machine/details/sn-52016/mn-M7-172';
 const WIDTH = 412;
+/** A touch phone: its context as the contexts of support/browser, with touch. */
+const TOUCH = { hasTouch: true, isMobile: true };
+/** Northfield's open case on machine 1: one update carries two photos. */
+const M1_CASE = '/support/case/500000000000000001';
+
+/** The open dialog's title. */
+function dialogTitle(page: Page): Promise<string> {
+  return page.locator('.mantine-Modal-title').innerText();
+}
+
+/** Whether a tap at the centre of `target` lands on it (on screen, nothing above it). */
+async function tappable(page: Page, target: Locator): Promise<boolean> {
+  const box = await target.boundingBox();
+  if (!box) return false;
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  const size = page.viewportSize()!;
+  if (x < 0 || y < 0 || x > size.width || y > size.height) return false;
+  return target.evaluate(
+    (el, [px, py]) => {
+      const hit = document.elementFromPoint(px!, py!);
+      return !!hit && (el === hit || el.contains(hit));
+    },
+    [x, y],
+  );
+}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -96,6 +121,85 @@ describe('at a phone 412 px wide', () => {
     const cells = '[data-testid="article-body"] table :is(td, th)';
     expect(await page.locator(cells).count()).toBeGreaterThan(0);
     expect(await brokenWords(page, cells)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the image viewer's controls are on screen, Previous and Next stop at the ends, the bottom navigation is dimmed", async () => {
+    const { context, page } = await signedInPage(browser, DANA, TOUCH);
+    const errors = trackPageErrors(page);
+    await page.goto(M1_CASE);
+    await page
+      .getByRole('button', { name: /^Enlarge / })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('image-viewer').getByRole('img').waitFor();
+    await expect.poll(() => dialogTitle(page)).toMatch(/\(1 of 2\)$/);
+    // Mantine's opening transition ends before anything is measured.
+    await page.waitForFunction(() => {
+      const content = document.querySelector('.mantine-Modal-content');
+      return !!content && content.getAnimations().length === 0;
+    });
+    for (const name of ['Previous', 'Zoom out', 'Zoom in', 'Next']) {
+      // A tap at the button's centre reaches the button: on screen, and nothing over it.
+      expect(await tappable(page, dialog.getByRole('button', { name, exact: true }))).toBe(true);
+    }
+    expect(await dialog.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Next' }).isDisabled()).toBe(false);
+    // The bottom navigation lies under the dialog's overlay, dimmed and out of reach.
+    const nav = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' });
+    expect(await tappable(page, nav)).toBe(false);
+
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => dialogTitle(page)).toMatch(/\(2 of 2\)$/);
+    expect(await dialog.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('Dealer Contacts shows a card per contact: the phone on one line, the division on screen', async () => {
+    const { context, page } = await signedInPage(browser, DANA, TOUCH);
+    const errors = trackPageErrors(page);
+    await page.goto('/support/DealerContacts');
+    const phone = page.getByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ }).first();
+    await phone.waitFor();
+    const phones = await page
+      .getByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })
+      .evaluateAll((links) =>
+        links.map((a) => {
+          const range = document.createRange();
+          range.selectNodeContents(a);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        }),
+      );
+    expect(phones.length).toBeGreaterThan(0);
+    expect(phones.every((lines) => lines === 1)).toBe(true);
+    // Every value of every contact, the Division's included, lies within the screen.
+    const cells = page.getByTestId('dealer-contact-field');
+    expect(await cells.count()).toBeGreaterThan(0);
+    const rights = await cells.evaluateAll((els) =>
+      els.map((e) => Math.round(e.getBoundingClientRect().right)),
+    );
+    expect(Math.max(...rights)).toBeLessThanOrEqual(WIDTH);
+    // The division of each contact is on screen under its name.
+    const divisions = await page
+      .locator('[data-testid="dealer-contact-field"][data-label="Division"]')
+      .evaluateAll((tds) =>
+        tds.map((td) => ({
+          label: getComputedStyle(td, '::before').content,
+          right: td.getBoundingClientRect().right,
+        })),
+      );
+    expect(divisions.length).toBeGreaterThan(0);
+    for (const d of divisions) {
+      expect(d.label).toBe('"Division"');
+      expect(d.right).toBeLessThanOrEqual(WIDTH);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      WIDTH,
+    );
     expect(errors).toEqual([]);
     await context.close();
   });

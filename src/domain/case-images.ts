@@ -49,10 +49,12 @@ export function downscaledSize(
   };
 }
 
-/** The viewer's next and previous image, wrapping around. */
+/**
+ * The viewer's next and previous image, stopping at the first and the last: a wrap from the
+ * last photo back to the first reads as if the viewer had lost its place.
+ */
 export function stepIndex(index: number, count: number, step: 1 | -1): number {
-  if (count <= 0) return 0;
-  return (((index + step) % count) + count) % count;
+  return Math.min(Math.max(index + step, 0), Math.max(count - 1, 0));
 }
 
 /** Wheel or pinch zoom, kept between 1x and 5x. */

@@ -9,3 +9,5 @@ export function countOf(n: number, forms: { one: string; other: string }): strin
 
 export const CHANGE = { one: 'change', other: 'changes' } as const;
 export const MACHINE = { one: 'machine', other: 'machines' } as const;
+/** "1 person", "3 people": the product's plural text keeps "people". */
+export const PERSON = { one: 'person', other: 'people' } as const;

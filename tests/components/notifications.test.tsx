@@ -196,13 +196,13 @@ describe('Notification dashboard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     expect(await screen.findByText(INCOMPLETE_FILTERS_MESSAGE)).toBeTruthy();
 
-    await pick('Filter 1 field', 'AccountNumber');
+    await pick('Filter 1 field', 'Account Number');
     await pick('Filter 1 operator', 'Is any');
     type('Filter 1 value', ' d10417, d 20388');
     // The field picked is not offered again.
     fireEvent.click(screen.getByRole('button', { name: 'Add Filter' }));
     fireEvent.click(screen.getByLabelText('Filter 2 field', { selector: 'input' }));
-    expect(screen.queryByRole('option', { name: 'AccountNumber' })).toBeNull();
+    expect(screen.queryByRole('option', { name: 'Account Number' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Remove filter 2' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
@@ -230,6 +230,47 @@ describe('Notification dashboard', () => {
     expect(await screen.findByText('Notification sent to 3 people!')).toBeTruthy();
     expect(calls.at(-1)!.body).toMatchObject({ execute: true });
     expect(send).toBeTruthy();
+  });
+
+  it('keeps the pre-filled operator when it is tapped again, shows field labels and sends the names', async () => {
+    await signInLocally(makeUser({ isAdmin: true, kind: 'internal' }));
+    handler = async (url, init) => {
+      const body = sendRequestSchema.parse(JSON.parse(String(init.body)));
+      return json(200, sendResponseSchema.parse({ valid: true, count: 1, success: body.execute }));
+    };
+    renderScreen(<NotificationDashboard />, '/support/notifdashboard');
+    await screen.findByRole('button', { name: 'Validate' });
+    await pick('Type', 'Knowledge');
+    // Tapping the chosen type again keeps it.
+    await pick('Type', 'Knowledge');
+    type('Title', 'New bulletin');
+    type('Body', 'Front axle');
+    await pick('Facet', 'Bulletins');
+    type('Search Text', 'front axle');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Filter' }));
+    fireEvent.click(screen.getByLabelText('Filter 1 field', { selector: 'input' }));
+    const offered = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(offered).toEqual(['Platform', 'Division', 'Account Number', 'Contract Series']);
+    fireEvent.click(screen.getByRole('option', { name: 'Division' }));
+    const operator = screen.getByLabelText('Filter 1 operator', {
+      selector: 'input',
+    }) as HTMLInputElement;
+    expect(operator.value).toBe('Equals');
+    // The user taps the pre-filled Equals: it stays.
+    await pick('Filter 1 operator', 'Equals');
+    expect(operator.value).toBe('Equals');
+    type('Filter 1 value', 'AG');
+    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(await screen.findByText('1 person will receive this notification.')).toBeTruthy();
+    expect(screen.queryByText(INCOMPLETE_FILTERS_MESSAGE)).toBeNull();
+    expect(calls.at(-1)!.body).toMatchObject({
+      conditionals: [{ field: 'Division__c', operator: 'Equals', value: 'AG' }],
+      message: { type: 'Knowledge' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Notification' }));
+    expect(await screen.findByText('This notification goes to 1 person.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Notification sent to 1 person!')).toBeTruthy();
   });
 
   it('shows a refusal of the gateway as a warning', async () => {
@@ -317,6 +358,10 @@ describe('Dealer Contacts', () => {
     expect(screen.getByRole('link', { name: '(507) 555-0162' }).getAttribute('href')).toBe(
       'tel:5075550162',
     );
+    // Each value carries its column's name, which a phone's card shows beside it.
+    expect(
+      screen.getAllByTestId('dealer-contact-field').map((td) => td.getAttribute('data-label')),
+    ).toEqual(['Name', 'Email', 'Phone']);
     expect(await db.dealerContacts.count()).toBe(1);
   });
 

@@ -121,9 +121,12 @@ describe('case images (product §2, §5, §9)', () => {
     expect(isGridImage('image/jpeg')).toBe(true);
     expect(isGridImage('application/pdf')).toBe(false);
   });
-  it('the viewer wraps around and keeps zoom between 1x and 5x', () => {
-    expect(stepIndex(2, 3, 1)).toBe(0);
-    expect(stepIndex(0, 3, -1)).toBe(2);
+  it('the viewer stops at the first and the last image and keeps zoom between 1x and 5x', () => {
+    expect(stepIndex(0, 3, 1)).toBe(1);
+    expect(stepIndex(2, 3, -1)).toBe(1);
+    expect(stepIndex(2, 3, 1)).toBe(2);
+    expect(stepIndex(0, 3, -1)).toBe(0);
+    expect(stepIndex(0, 0, 1)).toBe(0);
     expect(clampZoom(9)).toBe(5);
     expect(clampZoom(0.2)).toBe(1);
   });

@@ -1,12 +1,7 @@
 import { Accordion, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { FieldValue, LayoutResponse } from '../../../contract/cases';
-
-function display(value: FieldValue | undefined): string {
-  if (value === null || value === undefined || value === '') return 'N/A';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  return String(value);
-}
+import { displayFieldValue } from '../../domain/field-display';
 
 /**
  * Product §2 Additional Details: the record type's layout, read-only, N/A for empty fields
@@ -45,7 +40,7 @@ export function AdditionalDetails({
                         {f.label}
                       </Text>
                       <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-                        {display(fields[f.apiName])}
+                        {displayFieldValue(f, fields[f.apiName])}
                       </Text>
                     </div>
                   ))}

@@ -1,5 +1,7 @@
+import './attachment-picker.css';
 import { Alert, Button, CloseButton, FileButton, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { isHeic } from '../../domain/case-images';
 import { formatFileSize } from '../../domain/file-size';
 import type { UpdateFile } from '../../sync/feed-post';
 import { preparePhoto } from './photo-worker';
@@ -11,38 +13,61 @@ export interface PickedFile extends UpdateFile {
 }
 
 /**
+ * What a button waiting for the picked files says: a HEIC conversion takes seconds, so the user
+ * reads that it is under way rather than a bare spinner. Null when nothing is being prepared.
+ */
+export function waitingText(pending: readonly { name: string; type: string }[]): string | null {
+  if (pending.length === 0) return null;
+  const verb = pending.some((f) => isHeic(f.type, f.name)) ? 'Converting' : 'Preparing';
+  return `${verb} ${pending.length === 1 ? 'photo' : `${pending.length} photos`}…`;
+}
+
+/**
  * Turns picked files into queued-ready ones (product §5: HEIC/HEIF to JPEG, large photos scaled
  * down). Each photo is prepared in the worker; the others wait their turn there.
  */
 export function usePreparedFiles(onReady: (file: PickedFile) => void) {
-  const [preparing, setPreparing] = useState(0);
+  const [pending, setPending] = useState<readonly { id: string; name: string; type: string }[]>([]);
   const [error, setError] = useState<string | null>(null);
   const pick = (chosen: File[]) => {
     setError(null);
-    setPreparing((n) => n + chosen.length);
-    for (const file of chosen) {
+    const picked = chosen.map((file) => ({ id: crypto.randomUUID(), file }));
+    setPending((ps) => [
+      ...ps,
+      ...picked.map(({ id, file }) => ({ id, name: file.name, type: file.type })),
+    ]);
+    for (const { id, file } of picked) {
       preparePhoto(file)
         .then((p) =>
           // Random, not counted: a resumed draft's files keep keys from an earlier page load.
           onReady({ key: crypto.randomUUID(), name: p.name, type: p.type, blob: p.blob }),
         )
         .catch(() => setError(`${file.name} could not be read.`))
-        .finally(() => setPreparing((n) => n - 1));
+        .finally(() => setPending((ps) => ps.filter((f) => f.id !== id)));
     }
   };
-  return { preparing, error, clearError: () => setError(null), pick };
+  return {
+    preparing: pending.length,
+    waiting: waitingText(pending),
+    error,
+    clearError: () => setError(null),
+    pick,
+  };
 }
 
-/** Upload (camera or files, several at once), what is being prepared, and previews to remove. */
+/**
+ * Upload (camera or files, several at once), what is being prepared, and thumbnails in a grid,
+ * each with its remove button on it, large enough for a finger.
+ */
 export function AttachmentPicker({
   files,
-  preparing,
+  waiting,
   error,
   pick,
   onRemove,
 }: {
   files: readonly PickedFile[];
-  preparing: number;
+  waiting: string | null;
   error: string | null;
   pick: (chosen: File[]) => void;
   onRemove: (key: string) => void;
@@ -66,10 +91,10 @@ export function AttachmentPicker({
           </Button>
         )}
       </FileButton>
-      {preparing > 0 && (
+      {waiting && (
         <Group gap="xs" role="status">
           <Loader size="xs" />
-          <Text size="sm">Preparing {preparing === 1 ? 'a photo' : `${preparing} photos`}…</Text>
+          <Text size="sm">{waiting}</Text>
         </Group>
       )}
       {error && (
@@ -78,9 +103,9 @@ export function AttachmentPicker({
         </Alert>
       )}
       {files.length > 0 && (
-        <div className="case-previews" data-testid="upload-previews">
+        <div className="upload-previews" data-testid="upload-previews">
           {files.map((f) => (
-            <div key={f.key} className="case-preview" data-testid="upload-preview">
+            <div key={f.key} className="upload-preview" data-testid="upload-preview">
               {previews.get(f.key) ? (
                 <img src={previews.get(f.key)} alt={f.name} />
               ) : (
@@ -89,8 +114,9 @@ export function AttachmentPicker({
                 </Text>
               )}
               <CloseButton
-                size="sm"
+                size="xl"
                 variant="filled"
+                className="upload-preview-remove"
                 aria-label={`Remove ${f.name}`}
                 onClick={() => onRemove(f.key)}
               />

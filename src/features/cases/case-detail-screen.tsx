@@ -50,6 +50,7 @@ function CaseView({
       <PostUpdatePanel
         caseId={detail.id}
         caseNumber={detail.caseNumber}
+        kind={detail.recordType}
         closed={closing !== null || isClosedStatus(detail.status)}
       />
     </div>

@@ -522,7 +522,7 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
               onPrevious={previous}
               onNext={next}
               nextLabel="Submit"
-              busy={attach.preparing > 0}
+              waiting={attach.waiting}
             />
           </>
         )}

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
 import { clampZoom, stepIndex } from '../../domain/case-images';
 import { useImageUrl, type ImageSource } from '../../components/use-object-urls';
@@ -9,6 +9,19 @@ export interface ViewerImage {
   /** The full image online; the kept thumbnail offline. */
   src: ImageSource;
 }
+
+/*
+ * The dialog takes the screen's height and the image what the title and the controls leave, so
+ * the controls always sit inside the dialog's visible part, however short the screen.
+ */
+const FILL_SCREEN = {
+  content: {
+    display: 'flex',
+    flexDirection: 'column',
+    height: 'calc(100dvh - var(--modal-y-offset) * 2)',
+  },
+  body: { display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 },
+} as const;
 
 /**
  * The enlarged image (product §2: a click enlarges): next and previous (buttons and arrow
@@ -39,6 +52,7 @@ export function ImageViewer({
   }, [index]);
 
   const go = (step: 1 | -1) => index !== null && onIndex(stepIndex(index, images.length, step));
+  const at = Math.min(index ?? 0, Math.max(images.length - 1, 0));
 
   useEffect(() => {
     if (!opened) return;
@@ -79,6 +93,7 @@ export function ImageViewer({
       opened={opened}
       onClose={onClose}
       size="xl"
+      styles={FILL_SCREEN}
       title={current ? `${current.name} (${(index ?? 0) + 1} of ${images.length})` : ''}
     >
       {current && (
@@ -106,19 +121,30 @@ export function ImageViewer({
               <Text c="gray.3">This image has not been kept on the device.</Text>
             )}
           </div>
-          <Group justify="space-between" mt="sm">
-            <Button variant="default" onClick={() => go(-1)} disabled={images.length < 2}>
+          {/* One row on a phone: the zoom controls are signs, named for screen readers. */}
+          <Group justify="space-between" wrap="nowrap" gap="xs" mt="sm">
+            <Button variant="default" onClick={() => go(-1)} disabled={at === 0}>
               Previous
             </Button>
-            <Group gap="xs">
-              <Button variant="subtle" onClick={() => setZoom((z) => clampZoom(z / 1.5))}>
-                Zoom out
-              </Button>
-              <Button variant="subtle" onClick={() => setZoom((z) => clampZoom(z * 1.5))}>
-                Zoom in
-              </Button>
+            <Group gap="xs" wrap="nowrap">
+              <ActionIcon
+                variant="default"
+                size={36}
+                aria-label="Zoom out"
+                onClick={() => setZoom((z) => clampZoom(z / 1.5))}
+              >
+                −
+              </ActionIcon>
+              <ActionIcon
+                variant="default"
+                size={36}
+                aria-label="Zoom in"
+                onClick={() => setZoom((z) => clampZoom(z * 1.5))}
+              >
+                +
+              </ActionIcon>
             </Group>
-            <Button variant="default" onClick={() => go(1)} disabled={images.length < 2}>
+            <Button variant="default" onClick={() => go(1)} disabled={at >= images.length - 1}>
               Next
             </Button>
           </Group>

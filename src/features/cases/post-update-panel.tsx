@@ -1,17 +1,23 @@
-import { Alert, Button, Checkbox, Paper, Stack, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Loader, Paper, Stack, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
+import type { RecordKind } from '../../../contract/cases';
 import { isEmptyUpdate } from '../../domain/case-update';
 import { postCaseUpdate } from '../../sync/case-update';
 import { AttachmentPicker, usePreparedFiles, type PickedFile } from './attachment-picker';
 
-/** Product §2: the Post an update panel (text, Upload, close-case checkbox, Save Changes). */
+/**
+ * Product §2: the Post an update panel (text, Upload, close checkbox, Save Changes). The checkbox
+ * names the record: a report is closed as a report.
+ */
 export function PostUpdatePanel({
   caseId,
   caseNumber,
+  kind,
   closed,
 }: {
   caseId: string;
   caseNumber: string;
+  kind: RecordKind;
   closed: boolean;
 }) {
   const [text, setText] = useState('');
@@ -57,7 +63,7 @@ export function PostUpdatePanel({
         />
         {!closed && (
           <Checkbox
-            label="Close this case"
+            label={`Close this ${kind === 'Report' ? 'report' : 'case'}`}
             checked={close}
             onChange={(e) => setClose(e.currentTarget.checked)}
           />
@@ -71,8 +77,9 @@ export function PostUpdatePanel({
           onClick={() => void save()}
           loading={saving}
           disabled={attach.preparing > 0 || isEmptyUpdate(draft)}
+          leftSection={attach.waiting ? <Loader size="xs" /> : undefined}
         >
-          Save Changes
+          {attach.waiting ?? 'Save Changes'}
         </Button>
       </Stack>
     </Paper>

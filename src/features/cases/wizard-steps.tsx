@@ -70,16 +70,17 @@ export const everyOptionOnceChosen: OptionsFilter = (input) =>
     ? input.options.slice(0, input.limit)
     : (defaultOptionsFilter(input) as ReturnType<OptionsFilter>);
 
+/** `waiting`: what Next waits for ("Converting photo…"), said on the button while it waits. */
 export function StepButtons({
   onPrevious,
   onNext,
   nextLabel = 'Next',
-  busy = false,
+  waiting = null,
 }: {
   onPrevious: () => void;
   onNext?: () => void;
   nextLabel?: string;
-  busy?: boolean;
+  waiting?: string | null;
 }) {
   return (
     <Group justify="space-between" mt="md">
@@ -87,8 +88,12 @@ export function StepButtons({
         Previous
       </Button>
       {onNext && (
-        <Button onClick={onNext} loading={busy}>
-          {nextLabel}
+        <Button
+          onClick={onNext}
+          disabled={!!waiting}
+          leftSection={waiting ? <Loader size="xs" /> : undefined}
+        >
+          {waiting ?? nextLabel}
         </Button>
       )}
     </Group>

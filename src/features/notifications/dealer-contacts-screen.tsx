@@ -1,3 +1,4 @@
+import './dealer-contacts.css';
 import { Alert, Anchor, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
@@ -24,7 +25,11 @@ function FieldValue({
   if (!value) return <Text c="dimmed">N/A</Text>;
   if (field.kind === 'email') return <Anchor href={`mailto:${value}`}>{value}</Anchor>;
   if (field.kind === 'phone')
-    return <Anchor href={`tel:${value.replace(/[^\d+]/g, '')}`}>{value}</Anchor>;
+    return (
+      <Anchor href={`tel:${value.replace(/[^\d+]/g, '')}`} className="dealer-contact-phone">
+        {value}
+      </Anchor>
+    );
   return <>{value}</>;
 }
 
@@ -43,28 +48,27 @@ function Section({
       <Title order={2} size="h4" mb="xs">
         {section.title}
       </Title>
-      <Table.ScrollContainer minWidth={480}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
+      {/* A table from 550 px up; below, each row is a card of labelled values (the CSS). */}
+      <Table className="dealer-contacts-table">
+        <Table.Thead>
+          <Table.Tr>
+            {section.fields.map((f) => (
+              <Table.Th key={f.key}>{f.label}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((c) => (
+            <Table.Tr key={c.id}>
               {section.fields.map((f) => (
-                <Table.Th key={f.key}>{f.label}</Table.Th>
+                <Table.Td key={f.key} data-label={f.label} data-testid="dealer-contact-field">
+                  <FieldValue contact={c} field={f} />
+                </Table.Td>
               ))}
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((c) => (
-              <Table.Tr key={c.id}>
-                {section.fields.map((f) => (
-                  <Table.Td key={f.key}>
-                    <FieldValue contact={c} field={f} />
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
     </Paper>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Button,
   Group,
@@ -17,15 +16,12 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   FILTER_FIELDS,
-  FILTER_OPERATORS,
   INCOMPLETE_FILTERS_MESSAGE,
   KNOWLEDGE_FACETS,
   MISSING_FIELDS_MESSAGE,
   NO_RECIPIENTS_MESSAGE,
-  PLATFORMS,
   normaliseFilterValue,
   sentMessage,
-  type FilterField,
 } from '../../../contract/notifications';
 import { ApiError } from '../../api/errors';
 import {
@@ -34,18 +30,12 @@ import {
   type Broadcast,
   type SendRequest,
 } from '../../api/notifications';
-import { TrashIcon } from '../../components/icons';
 import { useProfile } from '../../components/use-profile';
 import { historyTime } from '../../domain/notification-links';
+import { countOf, PERSON } from '../../domain/plural';
+import { FilterRowFields, type FilterRow } from './notification-filters';
 
 type MessageType = 'Knowledge' | 'Machine';
-
-interface FilterRow {
-  key: number;
-  field: FilterField | null;
-  operator: string | null;
-  value: string;
-}
 
 interface FormState {
   type: MessageType | null;
@@ -195,6 +185,7 @@ function SendTab({ onSent }: { onSent: () => void }) {
       <Select
         label="Type"
         required
+        allowDeselect={false}
         data={[
           { value: 'Knowledge', label: 'Knowledge' },
           { value: 'Machine', label: 'Machine Detail' },
@@ -220,6 +211,7 @@ function SendTab({ onSent }: { onSent: () => void }) {
           <Select
             label="Facet"
             required
+            allowDeselect={false}
             data={[...KNOWLEDGE_FACETS]}
             value={form.knowledgeCategory}
             onChange={(v) => edit({ knowledgeCategory: v })}
@@ -252,53 +244,14 @@ function SendTab({ onSent }: { onSent: () => void }) {
         Filters
       </Title>
       {form.filters.map((r, i) => (
-        <Group key={r.key} align="flex-end" wrap="nowrap" gap="xs">
-          <Select
-            label="Field"
-            aria-label={`Filter ${i + 1} field`}
-            data={FILTER_FIELDS.filter((f) => f === r.field || !used.has(f))}
-            value={r.field}
-            onChange={(v) =>
-              editFilter(r.key, {
-                field: v as FilterField | null,
-                operator: v ? FILTER_OPERATORS[v as FilterField][0] : null,
-                value: '',
-              })
-            }
-          />
-          <Select
-            label="Operator"
-            aria-label={`Filter ${i + 1} operator`}
-            data={r.field ? [...FILTER_OPERATORS[r.field]] : []}
-            value={r.operator}
-            onChange={(v) => editFilter(r.key, { operator: v })}
-          />
-          {r.field === 'Platform' ? (
-            <Select
-              label="Value"
-              aria-label={`Filter ${i + 1} value`}
-              data={[...PLATFORMS]}
-              value={r.value || null}
-              onChange={(v) => editFilter(r.key, { value: v ?? '' })}
-            />
-          ) : (
-            <TextInput
-              label="Value"
-              aria-label={`Filter ${i + 1} value`}
-              value={r.value}
-              onChange={(e) => editFilter(r.key, { value: e.currentTarget.value })}
-            />
-          )}
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="lg"
-            aria-label={`Remove filter ${i + 1}`}
-            onClick={() => edit({ filters: form.filters.filter((x) => x.key !== r.key) })}
-          >
-            <TrashIcon size={18} />
-          </ActionIcon>
-        </Group>
+        <FilterRowFields
+          key={r.key}
+          row={r}
+          index={i}
+          used={used}
+          onChange={(patch) => editFilter(r.key, patch)}
+          onRemove={() => edit({ filters: form.filters.filter((x) => x.key !== r.key) })}
+        />
       ))}
       <Group>
         <Button
@@ -318,7 +271,9 @@ function SendTab({ onSent }: { onSent: () => void }) {
       </Group>
       {count !== null && (
         <Text role="status">
-          {count === 0 ? NO_RECIPIENTS_MESSAGE : `${count} people will receive this notification.`}
+          {count === 0
+            ? NO_RECIPIENTS_MESSAGE
+            : `${countOf(count, PERSON)} will receive this notification.`}
         </Text>
       )}
       <Group>
@@ -339,7 +294,7 @@ function SendTab({ onSent }: { onSent: () => void }) {
         centered
       >
         <Stack gap="sm">
-          <Text>This notification goes to {count} people.</Text>
+          <Text>This notification goes to {countOf(count ?? 0, PERSON)}.</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
               Cancel
@@ -382,34 +337,37 @@ function HistoryTab({ active, version }: { active: boolean; version: number }) {
   }, [active, sending, load]);
   if (error) return <Alert color="red">{error}</Alert>;
   if (!rows) return <Loader m="xl" />;
+  // On a phone the table scrolls in its own box rather than widening the page.
   return (
-    <Table striped mt="md">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Title</Table.Th>
-          <Table.Th>Subject</Table.Th>
-          <Table.Th>Recipients</Table.Th>
-          <Table.Th>Timestamp</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((r) => (
-          <Table.Tr key={r.id}>
-            <Table.Td>{r.title}</Table.Td>
-            <Table.Td>{r.body}</Table.Td>
-            <Table.Td>
-              {r.count}
-              {r.sent + r.failed + r.pending > 0 && (
-                <Text size="xs" c="dimmed">
-                  {`sent ${r.sent}, failed ${r.failed}, pending ${r.pending}`}
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>{historyTime(r.timestamp)}</Table.Td>
+    <Table.ScrollContainer minWidth={520} mt="md">
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Title</Table.Th>
+            <Table.Th>Subject</Table.Th>
+            <Table.Th>Recipients</Table.Th>
+            <Table.Th>Timestamp</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.id}>
+              <Table.Td>{r.title}</Table.Td>
+              <Table.Td>{r.body}</Table.Td>
+              <Table.Td>
+                {r.count}
+                {r.sent + r.failed + r.pending > 0 && (
+                  <Text size="xs" c="dimmed">
+                    {`sent ${r.sent}, failed ${r.failed}, pending ${r.pending}`}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{historyTime(r.timestamp)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

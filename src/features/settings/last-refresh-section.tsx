@@ -7,6 +7,7 @@ import { dateTime, relativeTime } from '../../domain/dates';
 const AREA_NAMES: Record<string, string> = {
   'field-pack': 'Prepare for the field',
   machines: 'Machines',
+  cases: 'Cases',
   knowledge: 'Knowledge',
   config: 'Configuration',
   profile: 'Profile',

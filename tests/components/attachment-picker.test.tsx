@@ -1,0 +1,149 @@
+import './setup-dom';
+import './node-blobs';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PreparedPhoto } from '../../src/workers/photo-prepare';
+import {
+  AttachmentPicker,
+  usePreparedFiles,
+  waitingText,
+  type PickedFile,
+} from '../../src/features/cases/attachment-picker';
+import { PostUpdatePanel } from '../../src/features/cases/post-update-panel';
+import { StepButtons } from '../../src/features/cases/wizard-steps';
+import { renderScreen } from './render';
+
+/** Photo preparation held until the test lets each photo through, as a slow HEIC decoder. */
+const held: Array<{ file: File; done: (p: PreparedPhoto) => void }> = [];
+vi.mock('../../src/features/cases/photo-worker', () => ({
+  preparePhoto: (file: File) =>
+    new Promise<PreparedPhoto>((done) => {
+      held.push({ file, done });
+    }),
+}));
+
+async function release(index = 0) {
+  const { file, done } = held.splice(index, 1)[0]!;
+  const name = file.name.replace(/\.hei[cf]$/i, '.jpg');
+  await act(async () => {
+    const blob = new Blob(['jpeg'], { type: 'image/jpeg' });
+    done({ name, type: 'image/jpeg', blob, converted: name !== file.name, scaled: false });
+    await Promise.resolve();
+  });
+}
+
+beforeEach(() => {
+  held.length = 0;
+});
+
+/** Step 5 of the wizard as the wizard screen puts it together. */
+function AttachmentsStep() {
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const attach = usePreparedFiles((f) => setFiles((fs) => [...fs, f]));
+  return (
+    <>
+      <AttachmentPicker
+        files={files}
+        {...attach}
+        onRemove={(key) => setFiles((fs) => fs.filter((f) => f.key !== key))}
+      />
+      <StepButtons
+        onPrevious={() => undefined}
+        onNext={() => undefined}
+        nextLabel="Submit"
+        waiting={attach.waiting}
+      />
+    </>
+  );
+}
+
+const pick = (...files: File[]) =>
+  fireEvent.change(document.querySelector('input[type=file]')!, { target: { files } });
+const heic = () => new File(['heic'], 'valve.heic', { type: 'image/heic' });
+const jpeg = () => new File(['jpeg'], 'leak.jpg', { type: 'image/jpeg' });
+
+describe('what a button waiting for photos says', () => {
+  it('converting for a HEIC, preparing otherwise, the count when several', () => {
+    expect(waitingText([])).toBeNull();
+    expect(waitingText([{ name: 'valve.heic', type: '' }])).toBe('Converting photo…');
+    expect(waitingText([{ name: 'leak.jpg', type: 'image/jpeg' }])).toBe('Preparing photo…');
+    expect(
+      waitingText([
+        { name: 'leak.jpg', type: 'image/jpeg' },
+        { name: 'IMG_1.HEIF', type: 'image/heif' },
+      ]),
+    ).toBe('Converting 2 photos…');
+  });
+});
+
+describe("the wizard's attachments step", () => {
+  it('Submit says it waits for the HEIC conversion, then is Submit again', async () => {
+    renderScreen(<AttachmentsStep />);
+    pick(heic());
+    const button = screen.getByRole('button', { name: 'Converting photo…' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+    await release();
+    expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+    expect(screen.queryByText('Converting photo…')).toBeNull();
+  });
+
+  it('counts down as photos are ready, and says preparing once only JPEGs are left', async () => {
+    renderScreen(<AttachmentsStep />);
+    pick(heic(), jpeg());
+    screen.getByRole('button', { name: 'Converting 2 photos…' });
+    await release(0);
+    screen.getByRole('button', { name: 'Preparing photo…' });
+    await release(0);
+    screen.getByRole('button', { name: 'Submit' });
+  });
+
+  it('shows each photo as a thumbnail with a named remove button in it', async () => {
+    renderScreen(<AttachmentsStep />);
+    pick(heic(), jpeg());
+    await release();
+    await release();
+    const previews = screen.getAllByTestId('upload-preview');
+    expect(previews).toHaveLength(2);
+    for (const [i, name] of ['valve.jpg', 'leak.jpg'].entries()) {
+      const remove = screen.getByRole('button', { name: `Remove ${name}` });
+      const preview = previews[i]!;
+      // The button lies inside its own thumbnail, not beside it.
+      expect(preview.contains(remove)).toBe(true);
+      expect(remove.className).toContain('upload-preview-remove');
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Remove valve.jpg' }));
+    expect(screen.getAllByTestId('upload-preview')).toHaveLength(1);
+  });
+});
+
+describe('Post an update', () => {
+  it('Save Changes says it waits for the conversion', async () => {
+    renderScreen(<PostUpdatePanel caseId="c1" caseNumber="00001001" kind="Case" closed={false} />);
+    fireEvent.change(screen.getByLabelText('Update'), { target: { value: 'Photo' } });
+    pick(heic());
+    expect(
+      (screen.getByRole('button', { name: 'Converting photo…' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    await release();
+    expect(
+      (screen.getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+  });
+
+  it('offers to close a case as a case and a report as a report', () => {
+    const { unmount } = renderScreen(
+      <PostUpdatePanel caseId="c1" caseNumber="00001001" kind="Case" closed={false} />,
+    );
+    screen.getByLabelText('Close this case');
+    unmount();
+    renderScreen(
+      <PostUpdatePanel caseId="r1" caseNumber="00002001" kind="Report" closed={false} />,
+    );
+    screen.getByLabelText('Close this report');
+    expect(screen.queryByLabelText('Close this case')).toBeNull();
+  });
+});

@@ -12,6 +12,7 @@ import { embeddedIssuer, type GatewayConfig } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
 import { installAccess } from './http/access';
+import { installCanonicalHost } from './http/canonical-host';
 import { installEdgeChecks } from './http/edge';
 import { installErrorHandler, sendError } from './http/errors';
 import { installSecurityHeaders } from './http/security-headers';
@@ -57,6 +58,8 @@ export async function buildApp(
   });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionExpiresAt', null);
+  // First of the request hooks: a request for another host is answered before anything else.
+  installCanonicalHost(app, config.publicUrl);
   installErrorHandler(app);
   // Routes declare their inputs as zod schemas; a mismatch is a 400 through the error handler.
   app.setValidatorCompiler(validatorCompiler);

@@ -5,7 +5,7 @@ import { DEMO_USERS } from '../../gateway/db/seed/fixed';
 import { generateDemoData } from '../../gateway/db/seed/generate';
 import { STATES } from '../../gateway/db/seed/places';
 import { startGateway } from '../../gateway/start';
-import { lanes, openGateway, testConfig, type TestGateway } from './harness';
+import { atPublicAddress, lanes, openGateway, testConfig, type TestGateway } from './harness';
 import { signIn } from './oidc-flow';
 
 describe('demo data generator', () => {
@@ -73,6 +73,7 @@ describe.each(lanes)('database start-up on $name', (lane) => {
     // A second start on the same database (the first must let go of PGlite's data dir).
     await gw.app.close();
     const again = await startGateway(testConfig(gw.env));
+    atPublicAddress(again.app);
     try {
       expect(again.migrated).toEqual([]);
       expect(again.seeded).toBeNull();

@@ -4,7 +4,7 @@ import { SignJWT, decodeJwt, exportJWK, generateKeyPair, importJWK, type JWK } f
 import { authConfigSchema, sessionResponseSchema } from '../../contract/auth';
 import { userSchema } from '../../contract/user';
 import { buildApp } from '../../gateway/app';
-import { lanes, openGateway, PUBLIC_URL, type TestGateway } from './harness';
+import { atPublicAddress, lanes, openGateway, PUBLIC_URL, type TestGateway } from './harness';
 import {
   COMPANY_CLIENT_ID,
   OTHER_CLIENT_ID,
@@ -194,7 +194,7 @@ describe.each(lanes)('external identity provider on $name', (lane) => {
 
   it('accepts OIDC_AUTHORITY with a trailing slash', async () => {
     const config = { ...gw.config, oidcAuthority: `${idp.issuer}/` };
-    const fresh = await buildApp(config, gw.started.db.kysely);
+    const fresh = atPublicAddress(await buildApp(config, gw.started.db.kysely));
     try {
       expect((await exchange(await forge(), fresh)).statusCode).toBe(200);
     } finally {
@@ -203,7 +203,7 @@ describe.each(lanes)('external identity provider on $name', (lane) => {
   });
 
   it('answers 503 when the key set cannot be fetched', async () => {
-    const fresh = await buildApp(gw.config, gw.started.db.kysely);
+    const fresh = atPublicAddress(await buildApp(gw.config, gw.started.db.kysely));
     try {
       idp.failJwks = true;
       const res = await exchange(await forge(), fresh);
@@ -226,7 +226,7 @@ describe.each(lanes)('external identity provider on $name', (lane) => {
     // This gateway has the discovery document and the keys already.
     expect((await exchange(idToken)).statusCode).toBe(200);
 
-    const fresh = await buildApp(gw.config, gw.started.db.kysely);
+    const fresh = atPublicAddress(await buildApp(gw.config, gw.started.db.kysely));
     try {
       const res = await exchange(idToken, fresh);
       expect(res.statusCode, res.body).toBe(503);

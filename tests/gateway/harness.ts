@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { loadConfig, type GatewayConfig } from '../../gateway/config';
 import { startGateway, type Started } from '../../gateway/start';
@@ -87,6 +87,25 @@ export function testConfig(env: Record<string, string>): GatewayConfig {
   });
 }
 
+/**
+ * Makes `app.inject` call the gateway at PUBLIC_URL's host, as a browser on PUBLIC_URL does:
+ * light-my-request's default Host (localhost:80) is another address, which the gateway
+ * redirects or refuses. A test that means another Host still sets the header itself.
+ */
+export function atPublicAddress(app: FastifyInstance): FastifyInstance {
+  const inject = app.inject.bind(app);
+  const authority = new URL(PUBLIC_URL).host;
+  app.inject = ((opts?: InjectOptions | string, ...rest: unknown[]) => {
+    if (opts === undefined) return inject();
+    const options = typeof opts === 'string' ? { url: opts } : opts;
+    return (inject as (o: InjectOptions, ...r: unknown[]) => unknown)(
+      { ...options, authority: options.authority ?? authority },
+      ...rest,
+    );
+  }) as FastifyInstance['inject'];
+  return app;
+}
+
 export interface TestGateway {
   app: FastifyInstance;
   config: GatewayConfig;
@@ -104,6 +123,7 @@ export async function openGateway(
   const db = await lane.create();
   const config = testConfig({ ...db.env, ...extraEnv });
   const started = await startGateway(config);
+  atPublicAddress(started.app);
   await started.app.ready();
   return {
     app: started.app,

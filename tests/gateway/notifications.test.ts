@@ -18,7 +18,7 @@ import {
   PushWorker,
 } from '../../gateway/services/push';
 import { startGateway } from '../../gateway/start';
-import { lanes, openGateway, testConfig, type TestGateway } from './harness';
+import { atPublicAddress, lanes, openGateway, testConfig, type TestGateway } from './harness';
 import { signIn } from './oidc-flow';
 import { startPushReceiver, type PushReceiver } from './push-receiver';
 
@@ -394,6 +394,7 @@ describe.each(lanes)('notifications on $name', (lane) => {
     const again = await startGateway(
       testConfig({ ...gw.env, PUSH_CA_FILE: receiver.caFile, ...env }),
     );
+    atPublicAddress(again.app);
     await again.app.ready();
     const first = gw;
     gw = {

@@ -77,7 +77,12 @@ describe('SIGTERM', () => {
           port,
           method: 'POST',
           path: '/api/v1/auth/session',
-          headers: { 'content-type': 'application/json', 'content-length': body.length },
+          // The gateway's public address (PUBLIC_URL defaults to localhost), reached by IP.
+          headers: {
+            host: `localhost:${port}`,
+            'content-type': 'application/json',
+            'content-length': body.length,
+          },
         },
         (res) => {
           let text = '';

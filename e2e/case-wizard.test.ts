@@ -108,7 +108,7 @@ describe('create case wizard', () => {
     await page.getByRole('button', { name: 'Create Case' }).click();
     const subject = `Loader coupler will not lock ${Date.now()}`;
     await atStep(page, '1');
-    await wizardInput(page, 'Subject').fill(subject);
+    await wizardInput(page, 'Subject').pressSequentially(subject);
     await next(page);
     await suggestionsShown(page);
     await next(page);
@@ -128,7 +128,7 @@ describe('create case wizard', () => {
       const input = wizardInput(page, label);
       // A plain text input: no list to choose from.
       expect(await input.getAttribute('aria-haspopup')).toBeNull();
-      await input.fill(value);
+      await input.pressSequentially(value);
     }
     await next(page);
     await caseForm(page);
@@ -155,7 +155,7 @@ describe('create case wizard', () => {
     await page.goto(M1_PAGE);
     await page.getByRole('button', { name: 'Create Case' }).click();
     await atStep(page, '1');
-    await wizardInput(page, 'Subject').fill('Hydraulic oil warm at idle');
+    await wizardInput(page, 'Subject').pressSequentially('Hydraulic oil warm at idle');
     await next(page);
     await suggestionsShown(page);
     await page.getByRole('button', { name: 'Solve Request' }).click();
@@ -180,7 +180,7 @@ describe('create case wizard', () => {
     await next(page);
     const failure = await failureFromCatalogue(page);
     await page.getByRole('heading', { name: 'Machine Information' }).waitFor();
-    await wizardInput(page, 'Machine Hours/Bales').fill('1375');
+    await wizardInput(page, 'Machine Hours/Bales').pressSequentially('1375');
 
     // 14 minutes without input, then the warning's 60 s: signed out.
     await page.clock.fastForward('14:05');

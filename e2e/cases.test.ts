@@ -74,7 +74,7 @@ async function statusOf(page: Page, caseId: string): Promise<string> {
 /** Fills the Post an update panel: text, the two photos (through the file chooser), close. */
 async function postUpdate(page: Page, text: string) {
   const panel = page.getByRole('complementary', { name: 'Post an update' });
-  await panel.getByLabel('Update').fill(text);
+  await panel.getByLabel('Update').pressSequentially(text);
   const [chooser] = await Promise.all([
     page.waitForEvent('filechooser'),
     panel.getByRole('button', { name: 'Upload' }).click(),
@@ -264,10 +264,11 @@ describe('case lists', () => {
     await status.click();
     await page.getByRole('option', { name: 'All', exact: true }).click();
     await page.keyboard.press('Escape');
-    await page.getByLabel('Model or Serial').fill('52O16');
+    await page.getByLabel('Model or Serial').pressSequentially('52O16');
     await rows.filter({ hasText: M1_OPEN_CASE.number }).waitFor();
     await expect.poll(async () => Number((await numbers())[0])).toBeLessThan(all);
-    await page.getByLabel('Model or Serial').fill('zzzzzzzz');
+    await page.getByLabel('Model or Serial').fill('');
+    await page.getByLabel('Model or Serial').pressSequentially('zzzzzzzz');
     await page.getByText('No Case History to Display').waitFor();
     expect(await rows.count()).toBe(0);
     expect(errors).toEqual([]);
@@ -278,7 +279,7 @@ describe('case lists', () => {
     const { context, page } = await signedInPage(browser, SAM);
     const errors = trackPageErrors(page);
     await page.goto('/support/sf/dealer/lookup');
-    await page.getByLabel('Dealer Name').fill('Riverbend');
+    await page.getByLabel('Dealer Name').pressSequentially('Riverbend');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('link', { name: /Riverbend Tractor/ }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/support/dealer/cases/'));

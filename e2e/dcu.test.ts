@@ -74,7 +74,8 @@ describe('DCU pairing', () => {
     expect(await field.inputValue()).toBe('3580000');
     await page.getByText('IMEI must be 15 char long').waitFor();
     expect(await check.isDisabled()).toBe(true);
-    await field.fill('358000000000001');
+    await field.fill('');
+    await field.pressSequentially('358000000000001');
     expect(await check.isEnabled()).toBe(true);
     await check.click();
 
@@ -106,14 +107,15 @@ describe('DCU pairing', () => {
   it('says an unknown IMEI is invalid and shows "No available info." for a unit that never reported', async () => {
     const { context, page } = await signedIn(DANA);
     await page.goto('/support/machine/imei/sn-41880/mn-M5-111');
-    await page.getByLabel('IMEI').fill('111111111111111');
+    await page.getByLabel('IMEI').pressSequentially('111111111111111');
     await page.getByRole('button', { name: 'Check DCU Status' }).click();
     await page
       .getByText(
         'The scan results are invalid. Please refer to the warranty system to verify and resolve this issue.',
       )
       .waitFor();
-    await page.getByLabel('IMEI').fill('353456789012345');
+    await page.getByLabel('IMEI').fill('');
+    await page.getByLabel('IMEI').pressSequentially('353456789012345');
     await page.getByRole('button', { name: 'Check DCU Status' }).click();
     const card = page.getByTestId('dcu-card');
     await card.waitFor();
@@ -276,10 +278,11 @@ describe('Keyless Master Password', () => {
 
     await submit.click();
     await page.getByText('Serial Number is required').waitFor();
-    await field.fill('12345');
+    await field.pressSequentially('12345');
     await page.getByText('Serial Number must be between 6-11 digits').waitFor();
     expect(await submit.isDisabled()).toBe(true);
-    await field.fill('12345a');
+    await field.fill('');
+    await field.pressSequentially('12345a');
     await page
       .getByText(
         'Serial Number only accepts numbers. No symbols, spaces or alphabetical characters are allowed.',
@@ -287,7 +290,8 @@ describe('Keyless Master Password', () => {
       .waitFor();
     expect(await submit.isDisabled()).toBe(true);
 
-    await field.fill('1234567');
+    await field.fill('');
+    await field.pressSequentially('1234567');
     await submit.click();
     const result = page.getByTestId('master-key-result');
     await result.waitFor();

@@ -16,7 +16,8 @@ afterAll(async () => {
 });
 
 async function search(page: Page, term: string) {
-  await page.getByRole('searchbox', { name: 'Search knowledge' }).fill(term);
+  await page.getByRole('searchbox', { name: 'Search knowledge' }).fill('');
+  await page.getByRole('searchbox', { name: 'Search knowledge' }).pressSequentially(term);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
 }
 

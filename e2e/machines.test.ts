@@ -34,8 +34,8 @@ describe('machine search by model and serial, and the detail', () => {
     const { context, page } = await signedInPage(browser, DANA);
     const errors = trackPageErrors(page);
     await page.goto('/support/machine/search');
-    await page.getByLabel('Serial Number').fill('52016');
-    await page.getByLabel('Model Number').and(page.locator('input')).fill('M7-172');
+    await page.getByLabel('Serial Number').pressSequentially('52016');
+    await page.getByLabel('Model Number').and(page.locator('input')).pressSequentially('M7-172');
     await page.waitForURL((u) => u.pathname === M1);
 
     const header = page.getByTestId('machine-header');
@@ -164,7 +164,7 @@ describe('machine search by customer and the machine list', () => {
 
     await search.click();
     expect(await alert.innerText()).toBe('You must fill atleast one field');
-    await page.getByLabel('First Name').fill('Walter');
+    await page.getByLabel('First Name').pressSequentially('Walter');
     await search.click();
     expect(await alert.innerText()).toBe(
       'Searching by First Name alone is not supported. Please add another field.',
@@ -184,7 +184,7 @@ describe('machine search by customer and the machine list', () => {
     const { context, page } = await signedInPage(browser, DANA);
     await page.goto('/support/machine/search');
     await page.getByRole('button', { name: 'Machine Search by Customer' }).click();
-    await page.getByLabel('Last Name').fill('Hanson');
+    await page.getByLabel('Last Name').pressSequentially('Hanson');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/support/machineResults');
     expect(new URL(page.url()).searchParams.get('lastName')).toBe('Hanson');
@@ -198,7 +198,8 @@ describe('machine search by customer and the machine list', () => {
       ['52016', 'M7-172 · 52016'],
       ['41876', 'M5-111 · 41876'],
     ] as const) {
-      await page.getByRole('textbox', { name: 'Search' }).fill(serial);
+      await page.getByRole('textbox', { name: 'Search' }).fill('');
+      await page.getByRole('textbox', { name: 'Search' }).pressSequentially(serial);
       await expect.poll(() => cards.first().innerText()).toContain(title);
     }
 
@@ -216,17 +217,20 @@ describe('machine search by customer and the machine list', () => {
     expect(await page.getByRole('textbox', { name: 'Search' }).count()).toBe(0);
     await filterSelect(page).click();
     await page.getByRole('option', { name: 'Serial' }).click();
-    await page.getByRole('textbox', { name: 'Search' }).fill('41877');
+    await page.getByRole('textbox', { name: 'Search' }).fill('');
+    await page.getByRole('textbox', { name: 'Search' }).pressSequentially('41877');
     await expect.poll(() => cards.first().innerText()).toContain('M5-111 · 41877');
     await filterSelect(page).click();
     await page.getByRole('option', { name: 'Customer Name' }).click();
-    await page.getByRole('textbox', { name: 'Search' }).fill('Walter Hansen');
+    await page.getByRole('textbox', { name: 'Search' }).fill('');
+    await page.getByRole('textbox', { name: 'Search' }).pressSequentially('Walter Hansen');
     await expect.poll(() => cards.first().innerText()).toContain('Walter Hanson');
 
     const card = cards.filter({ hasText: 'M5-111 · 41877' });
     await filterSelect(page).click();
     await page.getByRole('option', { name: 'Serial' }).click();
-    await page.getByRole('textbox', { name: 'Search' }).fill('41877');
+    await page.getByRole('textbox', { name: 'Search' }).fill('');
+    await page.getByRole('textbox', { name: 'Search' }).pressSequentially('41877');
     const view = card.getByRole('link', { name: 'View' });
     expect(await view.getAttribute('href')).toBe(
       '/support/machine/details/sn-41877/mn-M5-111/pin-KBCM5111TNP041877',

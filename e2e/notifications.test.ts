@@ -101,22 +101,23 @@ describe(`notifications in Chromium (${CHROMIUM})`, () => {
     const ada = await signedIn(ADA);
     await ada.page.goto('/support/notifdashboard');
     await pick(ada.page, 'Type', 'Knowledge');
-    await field(ada.page, 'Title').fill(TITLE);
+    await field(ada.page, 'Title').pressSequentially(TITLE);
     await ada.page
       .getByRole('textbox', { name: 'Body', exact: true })
-      .fill('Front axle bulletin SB-M7-114.');
+      .pressSequentially('Front axle bulletin SB-M7-114.');
     await pick(ada.page, 'Facet', 'Bulletins');
-    await field(ada.page, 'Search Text').fill('front axle');
+    await field(ada.page, 'Search Text').pressSequentially('front axle');
     await ada.page.getByRole('button', { name: 'Add Filter' }).click();
     await pick(ada.page, 'Filter 1 field', 'Account Number');
-    await field(ada.page, 'Filter 1 value').fill('NOBODY');
+    await field(ada.page, 'Filter 1 value').pressSequentially('NOBODY');
     await ada.page.getByRole('button', { name: 'Validate' }).click();
     await ada.page.getByText('Please revise your filters to include someone').waitFor();
     expect(await ada.page.getByRole('button', { name: 'Send Notification' }).isDisabled()).toBe(
       true,
     );
     // Any edit turns the button back to Validate.
-    await field(ada.page, 'Filter 1 value').fill(' d10417 ');
+    await field(ada.page, 'Filter 1 value').fill('');
+    await field(ada.page, 'Filter 1 value').pressSequentially(' d10417 ');
     await ada.page.getByRole('button', { name: 'Validate' }).click();
     await ada.page.getByRole('button', { name: 'Send Notification' }).click();
     await ada.page.getByText('Are you sure?').waitFor();

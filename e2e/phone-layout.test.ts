@@ -113,7 +113,7 @@ describe('at a phone 412 px wide', () => {
 
     await page
       .getByRole('searchbox', { name: 'Search knowledge' })
-      .fill('Hydraulic pump flow lower than commanded');
+      .pressSequentially('Hydraulic pump flow lower than commanded');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByTestId('knowledge-result').first().getByRole('link').first().click();
     const body = page.getByTestId('article-body');

@@ -25,7 +25,7 @@ async function typedLookup(page: Page) {
     '/support/sf/dealer/lookup',
     '/support/sf/dealer/lookup',
   );
-  await page.getByLabel('Dealer Name').fill('Northfield');
+  await page.getByLabel('Dealer Name').pressSequentially('Northfield');
 }
 
 // product §4 Sign-in (a 401 is handled): renew silently; where that fails, ask for sign-in again
@@ -75,8 +75,8 @@ describe('a session that ends under an open screen', () => {
       context.waitForEvent('page'),
       modal.getByRole('button', { name: 'Sign in' }).click(),
     ]);
-    await popup.getByLabel('Email').fill('sam.staff@torque.example');
-    await popup.getByLabel('Password').fill(PASSWORD);
+    await popup.getByLabel('Email').pressSequentially('sam.staff@torque.example');
+    await popup.getByLabel('Password').pressSequentially(PASSWORD);
     await popup.getByRole('button', { name: 'Sign in' }).click();
 
     await page.getByRole('link', { name: /Northfield Equipment/ }).waitFor({ timeout: 30_000 });

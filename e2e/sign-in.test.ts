@@ -102,8 +102,8 @@ describe('sign-in through the embedded provider', () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/oidc\//);
-    await page.getByLabel('Email').fill('dana.tech@northfield.example');
-    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByLabel('Email').pressSequentially('dana.tech@northfield.example');
+    await page.getByLabel('Password').pressSequentially('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Incorrect email or password.').waitFor();
     expect(await page.getByLabel('Email').inputValue()).toBe('dana.tech@northfield.example');

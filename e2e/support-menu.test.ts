@@ -50,8 +50,8 @@ describe('support menu and role rules', () => {
     const title = await fresh.locator('.mantine-Modal-title').boundingBox();
     expect(title?.height).toBeLessThan(40);
 
-    await fresh.getByLabel('Model').fill('M7-172');
-    await fresh.getByLabel('Serial Number').fill('51234');
+    await fresh.getByLabel('Model').pressSequentially('M7-172');
+    await fresh.getByLabel('Serial Number').pressSequentially('51234');
     const [opened] = await Promise.all([
       context.waitForEvent('request', (r) => r.url().includes('/support/machine/pdi/')),
       fresh.getByRole('button', { name: 'Allow' }).click(),
@@ -78,7 +78,7 @@ describe('support menu and role rules', () => {
     await page.waitForURL((u) => u.pathname === '/support/sf/dealer/lookup');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByText('Atleast one field is required').waitFor();
-    await page.getByLabel('Dealer Name').fill('  northfield ');
+    await page.getByLabel('Dealer Name').pressSequentially('  northfield ');
     await page.getByRole('button', { name: 'Search' }).click();
     const result = page.getByRole('link', { name: /Northfield Equipment/ });
     await result.waitFor();

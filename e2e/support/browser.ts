@@ -55,8 +55,8 @@ export async function signIn(page: Page, email: string, path = '/login', expectP
   await page.goto(path);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/oidc\//);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Email').pressSequentially(email);
+  await page.getByLabel('Password').pressSequentially(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((u) => u.pathname === expectPath, { timeout: 30_000 });
 }

@@ -38,7 +38,8 @@ export function next(page: Page): Promise<void> {
 
 /** Types `typed` into a typeahead and picks its first option; answers the option's text. */
 export async function pickFirstOption(input: Locator, typed: string): Promise<string> {
-  await input.fill(typed);
+  await input.fill('');
+  await input.pressSequentially(typed);
   const option = input.page().getByRole('option').first();
   await option.waitFor();
   const text = (await option.innerText()).trim();
@@ -50,7 +51,7 @@ export async function pickFirstOption(input: Locator, typed: string): Promise<st
 /** Step 1: Subject, and a DTC code picked from the model's values once 3 characters are typed. */
 export async function symptom(page: Page, subject: string): Promise<string> {
   await atStep(page, '1');
-  await wizardInput(page, 'Subject').fill(subject);
+  await wizardInput(page, 'Subject').pressSequentially(subject);
   const dtc = await pickFirstOption(wizardInput(page, 'DTC Code'), 'SPN');
   expect(dtc).toMatch(/^SPN /);
   await next(page);
@@ -93,25 +94,25 @@ export async function failureFromCatalogue(page: Page): Promise<FailureChoice> {
 export async function typedToForm(page: Page, subject: string): Promise<void> {
   await page.getByRole('button', { name: 'Create Case' }).click();
   await atStep(page, '1');
-  await wizardInput(page, 'Subject').fill(subject);
+  await wizardInput(page, 'Subject').pressSequentially(subject);
   await next(page);
   await atStep(page, '2');
   await next(page);
   await atStep(page, '3');
-  await wizardInput(page, 'Assembly').fill('Engine');
-  await wizardInput(page, 'Sub Assembly').fill('Fuel System');
-  await wizardInput(page, 'Causal Part').fill('8765 Fuel Injector');
+  await wizardInput(page, 'Assembly').pressSequentially('Engine');
+  await wizardInput(page, 'Sub Assembly').pressSequentially('Fuel System');
+  await wizardInput(page, 'Causal Part').pressSequentially('8765 Fuel Injector');
   await next(page);
   await atStep(page, '4');
 }
 /** Step 4 and 4.1 of a case: Machine Information, then Issue Information. */
 export async function caseForm(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Machine Information' }).waitFor();
-  await wizardInput(page, 'Machine Hours/Bales').fill('1200');
+  await wizardInput(page, 'Machine Hours/Bales').pressSequentially('1200');
   await next(page);
   await page.getByRole('heading', { name: 'Issue Information' }).waitFor();
-  await wizardInput(page, 'Symptom Description').fill('Stalls after an hour');
-  await wizardInput(page, 'Description').fill('It stalls when hot');
+  await wizardInput(page, 'Symptom Description').pressSequentially('Stalls after an hour');
+  await wizardInput(page, 'Description').pressSequentially('It stalls when hot');
   await next(page);
 }
 
@@ -127,7 +128,7 @@ export async function attachments(page: Page, photos: TestPhotos, message: strin
   const previews = page.getByTestId('upload-previews');
   await previews.getByRole('img', { name: 'leak.jpg' }).waitFor({ timeout: 30_000 });
   await previews.getByRole('img', { name: 'valve.jpg' }).waitFor({ timeout: 30_000 });
-  await page.getByLabel('Message').fill(message);
+  await page.getByLabel('Message').pressSequentially(message);
 }
 
 export interface CaseJson {

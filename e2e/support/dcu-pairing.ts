@@ -12,14 +12,14 @@ export function pairingPath(serial: string): string {
 export async function checkImei(page: Page, serial: string, imei: string): Promise<void> {
   await page.goto(pairingPath(serial));
   await page.getByText(`${PAIRING_MODEL} ${serial}`).waitFor();
-  await page.getByLabel('IMEI').fill(imei);
+  await page.getByLabel('IMEI').pressSequentially(imei);
   await page.getByRole('button', { name: 'Check DCU Status' }).click();
   await page.getByTestId('dcu-card').waitFor();
 }
 
 /** Step 2: engine hours and Commit. */
 export async function commitHours(page: Page, hours: string): Promise<void> {
-  await page.getByLabel('Engine Hours').fill(hours);
+  await page.getByLabel('Engine Hours').pressSequentially(hours);
   await page.getByRole('button', { name: 'Commit' }).click();
 }
 

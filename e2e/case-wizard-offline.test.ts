@@ -70,7 +70,7 @@ describe('create case wizard offline', () => {
       const subject = `Offline: PTO will not engage ${Date.now()}`;
       await symptom(page, subject);
       await atStep(page, '2');
-      await page.getByText('No Knowledge Articles found').waitFor();
+      await page.getByText(/^Knowledge suggestions need a connection\./).waitFor();
       await next(page);
       await failureFromCatalogue(page);
       await caseForm(page);

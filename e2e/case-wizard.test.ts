@@ -209,4 +209,93 @@ describe('create case wizard', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('says where she is, ranks the machine first, reopens the parts with every option, and refuses a future failure date', async () => {
+    const { context, page } = await signedInPage(browser, DANA);
+    const errors = trackPageErrors(page);
+    await page.goto(M1_PAGE);
+    await page.getByRole('button', { name: 'Create Case' }).click();
+    await atStep(page, '1');
+    const progress = page.getByRole('progressbar', { name: 'Wizard progress' });
+    await page.getByText('Step 1 of 6 · Problem').waitFor();
+    expect(await progress.getAttribute('aria-valuetext')).toBe('Step 1 of 6: Problem');
+    // Every model of the family has an article of this title: her machine's comes first.
+    await wizardInput(page, 'Subject').pressSequentially(`Cab heater blows cold ${Date.now()}`);
+    // A DTC option shows its code and, under it, what the code means.
+    await wizardInput(page, 'DTC Code').pressSequentially('SPN');
+    const dtcOption = page.getByRole('option').first();
+    await dtcOption.waitFor();
+    const [code, description] = (await dtcOption.innerText()).trim().split(/\n+/);
+    expect(code).toMatch(/^SPN \d+ FMI \d+$/);
+    expect(description?.trim()).toBeTruthy();
+    await dtcOption.click();
+    await expect.poll(() => wizardInput(page, 'DTC Code').inputValue()).toBe(code);
+    await next(page);
+
+    await suggestionsShown(page);
+    await page.getByRole('heading', { name: 'Knowledge Suggestions' }).waitFor();
+    expect(await progress.getAttribute('aria-valuetext')).toBe(
+      'Step 2 of 6: Knowledge Suggestions',
+    );
+    const titles = await page.getByTestId('suggestion').getByRole('button').allInnerTexts();
+    const ownModel = titles.findIndex((t) => /\bM7-172\b/.test(t));
+    const otherModel = titles.findIndex((t) => /\bM\d-\d{3}\b/.test(t) && !/M7-172/.test(t));
+    expect(ownModel, titles.join(' | ')).toBeGreaterThanOrEqual(0);
+    if (otherModel >= 0) expect(ownModel, titles.join(' | ')).toBeLessThan(otherModel);
+    await next(page);
+
+    await atStep(page, '3');
+    const assembly = wizardInput(page, 'Assembly');
+    await assembly.pressSequentially('Eng');
+    await page.getByRole('option', { name: 'Engine', exact: true }).click();
+    await expect.poll(() => assembly.inputValue()).toBe('Engine');
+    const sub = wizardInput(page, 'Sub Assembly');
+    await sub.pressSequentially('Fuel');
+    await page.getByRole('option', { name: 'Fuel System', exact: true }).click();
+    const part = wizardInput(page, 'Causal Part');
+    await part.click();
+    const partOption = page.getByRole('option').first();
+    const partName = (await partOption.innerText()).trim();
+    await partOption.click();
+    await expect.poll(() => part.inputValue()).toBe(partName);
+    // Opened again, Assembly lists every assembly; the same one again keeps what is under it.
+    await assembly.click();
+    await expect.poll(() => page.getByRole('option').count()).toBeGreaterThan(1);
+    await page.getByRole('option', { name: 'Engine', exact: true }).click();
+    await expect.poll(() => page.getByRole('option').count()).toBe(0);
+    expect(await sub.inputValue()).toBe('Fuel System');
+    expect(await part.inputValue()).toBe(partName);
+
+    // Failure Date is the device's date picker, typed digit by digit; tomorrow is refused.
+    const date = wizardInput(page, 'Failure Date');
+    expect(await date.getAttribute('type')).toBe('date');
+    const typed = (d: Date) =>
+      `${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}${d.getFullYear()}`;
+    const today = new Date();
+    await date.pressSequentially(
+      typed(new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1)),
+    );
+    await next(page);
+    await page.getByText('Failure Date cannot be in the future.').waitFor();
+    await atStep(page, '3');
+    await date.fill('');
+    // Half a date is not a date: said when the field is left (Tab would only move to its day).
+    await date.pressSequentially('03');
+    await wizardInput(page, 'Probable Cause Remarks').click();
+    await page.getByText('Must be valid format').waitFor();
+    await date.fill('');
+    await date.pressSequentially('03072026');
+    await expect.poll(() => date.inputValue()).toBe('2026-03-07');
+    await next(page);
+
+    // The second form page: Terrain says why it cannot be opened yet.
+    await page.getByRole('heading', { name: 'Machine Information' }).waitFor();
+    await wizardInput(page, 'Machine Hours/Bales').pressSequentially('1200');
+    await next(page);
+    await page.getByRole('heading', { name: 'Issue Information' }).waitFor();
+    expect(await wizardInput(page, 'Terrain').isDisabled()).toBe(true);
+    await page.getByText('Choose Operating Conditions first').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

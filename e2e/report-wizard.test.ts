@@ -96,4 +96,46 @@ describe('create report wizard', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('emptying or changing the account empties Contact and disables it until an account is chosen', async () => {
+    const { context, page } = await signedInPage(browser, SAM);
+    const errors = trackPageErrors(page);
+    await page.goto(M1_PAGE);
+    await page.getByRole('button', { name: 'Create Report' }).click();
+    await symptom(page, `Baler twine breaks ${Date.now()}`);
+    await failureFromCatalogue(page);
+    await atStep(page, '3.5');
+    const account = wizardInput(page, 'Account');
+    const contact = wizardInput(page, 'Contact');
+    // His own account is filled in: emptied first, then the dealer's is typed.
+    await account.fill('');
+    await account.pressSequentially('Northfield');
+    await page.getByRole('option', { name: 'Northfield Equipment' }).click();
+    await expect.poll(() => account.inputValue()).toBe('Northfield Equipment');
+    await contact.pressSequentially('Dana');
+    const option = page.getByRole('option').first();
+    await option.waitFor();
+    const name = (await option.innerText()).trim();
+    await option.click();
+    await expect.poll(() => contact.inputValue()).toBe(name);
+
+    // Emptied, the account takes the contact with it.
+    await account.fill('');
+    await expect.poll(() => contact.inputValue()).toBe('');
+    expect(await contact.isDisabled()).toBe(true);
+    await page.getByText('Choose Account first').waitFor();
+    await next(page);
+    await atStep(page, '3.5');
+
+    // Another account: Contact opens again, empty.
+    await account.pressSequentially('Northfield');
+    await page.getByRole('option', { name: 'Northfield Equipment' }).click();
+    await expect.poll(() => contact.isEnabled()).toBe(true);
+    expect(await contact.inputValue()).toBe('');
+    // One key off the chosen name is another account: the contact waits again.
+    await account.press('Backspace');
+    await expect.poll(() => contact.isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

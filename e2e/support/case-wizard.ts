@@ -42,7 +42,8 @@ export async function pickFirstOption(input: Locator, typed: string): Promise<st
   await input.pressSequentially(typed);
   const option = input.page().getByRole('option').first();
   await option.waitFor();
-  const text = (await option.innerText()).trim();
+  // A DTC option shows its description on a second line; the first is the value.
+  const text = (await option.innerText()).trim().split('\n')[0]!.trim();
   await option.click();
   await expect.poll(() => input.inputValue()).toBe(text);
   return text;

@@ -5,6 +5,7 @@ import {
   changePicklist,
   initialPicklistState,
   picklistOptions,
+  waitingForController,
 } from '../../src/domain/dependent-picklists';
 
 const plain = (values: string[]): Picklist => ({
@@ -75,5 +76,16 @@ describe('dependent picklists (product §4)', () => {
     s = changePicklist(picklists, s, 'Terrain', 'Flat');
     expect(s.values.Ground).toBe('Asphalt');
     expect(s.disabled.has('Ground')).toBe(false);
+  });
+});
+
+describe('a dependant waiting for its controller', () => {
+  it('names the controller by its label, else by its API name made readable', () => {
+    expect(waitingForController('Operating Conditions', 'Operating_Conditions__c')).toBe(
+      'Choose Operating Conditions first',
+    );
+    expect(waitingForController(undefined, 'Operating_Conditions__c')).toBe(
+      'Choose Operating Conditions first',
+    );
   });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatInputDate,
+  inputDateToIso,
+  isoDayOf,
+  isoToInputDate,
   isAfterToday,
   parseInputDate,
   toSentDateTime,
@@ -54,5 +57,14 @@ describe('wizard dates (product §5 Dynamic form, §9)', () => {
     // A slash the user types after the month waits for the day's first digit.
     expect(typedDate('11/')).toBe('11');
     expect(typedDate('')).toBe('');
+  });
+
+  it('moves a day between the typed form and a date input', () => {
+    expect(inputDateToIso('03/07/2026')).toBe('2026-03-07');
+    expect(inputDateToIso('02/30/2026')).toBe('');
+    expect(inputDateToIso('')).toBe('');
+    expect(isoToInputDate('2026-03-07')).toBe('03/07/2026');
+    expect(isoToInputDate('')).toBe('');
+    expect(isoDayOf(new Date(2026, 0, 5))).toBe('2026-01-05');
   });
 });

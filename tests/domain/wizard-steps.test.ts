@@ -3,6 +3,8 @@ import {
   RESTART_STEP,
   firstStep,
   flowSteps,
+  stepName,
+  stepPosition,
   nextMove,
   parseStep,
   previousMove,
@@ -78,5 +80,16 @@ describe('wizard steps (product §4 Wizard)', () => {
     expect(parseStep('error')).toBe('error');
     expect(parseStep(7)).toBeNull();
     expect(parseStep('3')).toBeNull();
+  });
+
+  it('says where the user is: which step of how many, and its name', () => {
+    expect(stepPosition('case', 2, true)).toEqual({ number: 2, count: 6 });
+    expect(stepPosition('report', 3.5, false)).toEqual({ number: 4, count: 6 });
+    expect(stepPosition('case', 6, true)).toBeNull();
+    expect(stepPosition('case', 'error', true)).toBeNull();
+    const pages = ['Machine Information', 'Issue Information'] as const;
+    expect(stepName(2, pages)).toBe('Knowledge Suggestions');
+    expect(stepName(3.5, pages)).toBe('Who is this Report for?');
+    expect(stepName(4.1, pages)).toBe('Issue Information');
   });
 });

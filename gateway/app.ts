@@ -14,6 +14,7 @@ import type { Database } from './db/schema';
 import { installAccess } from './http/access';
 import { installCanonicalHost } from './http/canonical-host';
 import { installEdgeChecks } from './http/edge';
+import { installFairUse } from './http/fair-use';
 import { installErrorHandler, sendError } from './http/errors';
 import { installSecurityHeaders } from './http/security-headers';
 import { createEmbeddedIdp } from './idp/index';
@@ -82,6 +83,7 @@ export async function buildApp(
   const verifier = idp ? idp.verifier : remoteVerifier(config.oidcAuthority!, config.oidcClientId!);
   const ctx: AppContext = { config, db, guards: createGuards(db, config), idp, verifier };
   installAccess(app, ctx.guards);
+  await installFairUse(app, config);
 
   await app.register(healthRoutes, ctx);
   await app.register(authRoutes, ctx);

@@ -33,6 +33,12 @@ export interface GatewayConfig {
   /** Master key lookups one user may make per hour (MASTER_KEY_LOOKUPS_PER_HOUR). */
   masterKeyLookupsPerHour: number;
   /**
+   * Fair use of the expensive endpoints (search, case assist, typeaheads, uploads): requests one
+   * user may make to each per window (EXPENSIVE_REQUESTS, EXPENSIVE_WINDOW_SECONDS), and how
+   * many of them this process works on at once (EXPENSIVE_CONCURRENCY).
+   */
+  expensive: { max: number; windowSeconds: number; concurrency: number };
+  /**
    * KnowledgeAttachmentBaseURL (KNOWLEDGE_ATTACHMENT_BASE_URL): where attachment urls point.
    * Null: the stored remote-config value (default '' = this gateway).
    */
@@ -141,6 +147,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     links,
     masterKeySecret: str(env, 'MASTER_KEY_SECRET') ?? null,
     masterKeyLookupsPerHour: int(env, 'MASTER_KEY_LOOKUPS_PER_HOUR', 20),
+    expensive: {
+      max: int(env, 'EXPENSIVE_REQUESTS', 30),
+      windowSeconds: int(env, 'EXPENSIVE_WINDOW_SECONDS', 10),
+      concurrency: int(env, 'EXPENSIVE_CONCURRENCY', 4),
+    },
     knowledgeAttachmentBaseUrl: str(env, 'KNOWLEDGE_ATTACHMENT_BASE_URL') ?? null,
     vapidKeys:
       vapidPublic && vapidPrivate ? { publicKey: vapidPublic, privateKey: vapidPrivate } : null,

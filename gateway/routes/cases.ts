@@ -31,6 +31,7 @@ import { dealerCases, organisationCases } from '../services/case-lists';
 import { lookup } from '../services/case-lookups';
 import { closeCase, postFeedItem, prepareUpload, storeUpload } from '../services/case-updates';
 import { idempotentWrite } from '../services/idempotency';
+import { EXPENSIVE, PER_USER_LIMIT } from '../http/fair-use';
 
 const ID_PATTERN = /^[A-Za-z0-9]{1,40}$/;
 const idOf = (what: string) => z.string().regex(ID_PATTERN, `The ${what} id is not valid`);
@@ -156,7 +157,7 @@ export async function caseRoutes(app: FastifyInstance, { db, config }: AppContex
   api.get(
     '/api/v1/cases/lookups/:field',
     {
-      config: records,
+      config: { ...records, ...EXPENSIVE },
       ...refuse,
       schema: { params: fieldParamsSchema, querystring: lookupQuerySchema },
     },
@@ -201,7 +202,7 @@ export async function caseRoutes(app: FastifyInstance, { db, config }: AppContex
   // Writes: queued by the outbox, each applied once per Idempotency-Key.
   api.post(
     '/api/v1/cases/:id/files',
-    { config: records, schema: { params: caseParamsSchema } },
+    { config: { ...records, ...PER_USER_LIMIT }, schema: { params: caseParamsSchema } },
     async (request, reply) => {
       const { id } = request.params;
       const current = request.user!;

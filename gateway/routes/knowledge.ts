@@ -17,6 +17,7 @@ import { articleById } from '../services/knowledge-article';
 import { fileById, safeFilename } from '../services/knowledge-files';
 import { bulletinsOf, manualsOf } from '../services/knowledge-machine';
 import { searchKnowledge } from '../services/knowledge-search';
+import { EXPENSIVE } from '../http/fair-use';
 
 const articleParamsSchema = z.object({ uniqueId: z.string().trim().min(1).max(80) });
 const fileParamsSchema = z.object({ id: z.string().trim().min(1).max(120) });
@@ -52,7 +53,11 @@ export async function knowledgeRoutes(app: FastifyInstance, { db }: AppContext) 
 
   api.get(
     '/api/v1/knowledge/search',
-    { config: user, ...refuse, schema: { querystring: knowledgeSearchQuerySchema } },
+    {
+      config: { ...user, ...EXPENSIVE },
+      ...refuse,
+      schema: { querystring: knowledgeSearchQuerySchema },
+    },
     async (request) =>
       knowledgeSearchResponseSchema.parse(await searchKnowledge(db, request.query)),
   );

@@ -20,6 +20,7 @@ import { fieldPack } from '../services/field-pack';
 import { machineIcon } from '../services/machine-icons';
 import { lookupMachine, modelTypeahead } from '../services/machine-lookup';
 import { machineRecords } from '../services/machine-records';
+import { EXPENSIVE } from '../http/fair-use';
 
 const ICON_CACHE = 'public, max-age=604800';
 
@@ -69,13 +70,21 @@ export async function machineRoutes(app: FastifyInstance, { db }: AppContext) {
 
   api.get(
     '/api/v1/machines/models',
-    { config: user, ...refuse, schema: { querystring: modelTypeaheadQuerySchema } },
+    {
+      config: { ...user, ...EXPENSIVE },
+      ...refuse,
+      schema: { querystring: modelTypeaheadQuerySchema },
+    },
     async (request) => modelTypeaheadResponseSchema.parse(await modelTypeahead(db, request.query)),
   );
 
   api.get(
     '/api/v1/machines/customers',
-    { config: user, ...refuse, schema: { querystring: customerSearchQuerySchema } },
+    {
+      config: { ...user, ...EXPENSIVE },
+      ...refuse,
+      schema: { querystring: customerSearchQuerySchema },
+    },
     async (request) =>
       customerSearchResponseSchema.parse(await searchByCustomer(db, request.query)),
   );

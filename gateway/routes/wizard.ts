@@ -25,6 +25,7 @@ import { bookIdsOf, dtcCodesOf, partsCatalogueOf } from '../services/parts-catal
 import { refuseBadQuery } from './cases';
 import { createContact } from '../services/contact-create';
 import { idempotentWrite } from '../services/idempotency';
+import { EXPENSIVE } from '../http/fair-use';
 
 /**
  * product §2 Create case or report wizard, §7 "Cases and wizard": creating cases, reports and
@@ -69,7 +70,11 @@ export async function wizardRoutes(app: FastifyInstance, { db, config }: AppCont
 
   api.get(
     '/api/v1/case-assist',
-    { config: shared, ...refuse, schema: { querystring: caseAssistQuerySchema } },
+    {
+      config: { ...shared, ...EXPENSIVE },
+      ...refuse,
+      schema: { querystring: caseAssistQuerySchema },
+    },
     async (request) => caseAssistResponseSchema.parse(await caseAssist(db, request.query)),
   );
 

@@ -145,8 +145,8 @@ describe('knowledge search', () => {
     await expect.poll(terms).toEqual(['coolant leak', 'hydraulic pump']);
 
     await page.reload();
-    await recent.first().waitFor();
-    expect(await terms()).toEqual(['coolant leak', 'hydraulic pump']);
+    // Right after the reload the list may still be settling in: read it until it has.
+    await expect.poll(terms).toEqual(['coolant leak', 'hydraulic pump']);
 
     await recent.nth(1).click();
     await page.waitForURL((u) => u.searchParams.get('s') === 'hydraulic pump');

@@ -115,7 +115,7 @@ export function AttachmentPicker({
               )}
               <CloseButton
                 size="xl"
-                variant="filled"
+                variant="transparent"
                 className="upload-preview-remove"
                 aria-label={`Remove ${f.name}`}
                 onClick={() => onRemove(f.key)}

@@ -59,6 +59,18 @@ describe('a quiet console', () => {
     await context.close();
   });
 
+  it('on a signed-out start at a signed-in screen: it goes to /login without asking', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const noise = listenForNoise(page);
+    await page.goto('/home');
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(noise).toEqual([]);
+    await context.close();
+  });
+
   it('on Home offline, however long it stays open', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -5,6 +5,7 @@ import {
   SCHEMA_VERSION,
   type DealerContactsRow,
   type WizardLookupRow,
+  type UpdateDraftRow,
   type CaseDraftRow,
   type CaseFeedRow,
   type CaseImageRow,
@@ -52,6 +53,7 @@ export class TorqueDb extends Dexie {
   dealerContacts!: Table<DealerContactsRow, [string, string]>;
   caseDrafts!: Table<CaseDraftRow, [string, string]>;
   wizardLookups!: Table<WizardLookupRow, [string, string]>;
+  updateDrafts!: Table<UpdateDraftRow, [string, string]>;
 
   constructor(name = DB_NAME) {
     super(name);

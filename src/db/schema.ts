@@ -369,7 +369,23 @@ export const schemaV7 = {
   wizardLookups: '[ownerUserId+key]',
 } as const;
 
+/**
+ * What the user typed into a case's "Post an update" and has not saved yet, per user and case:
+ * it is there again when the case is opened again, and goes once the update is queued.
+ */
+export interface UpdateDraftRow {
+  ownerUserId: string;
+  caseId: string;
+  text: string;
+  updatedAt: number;
+}
+
+/** Version 8: "Post an update" drafts. */
+export const schemaV8 = {
+  updateDrafts: '[ownerUserId+caseId]',
+} as const;
+
 /** The version the declared schema opens the database at: raised with every change to it. */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 /** Every table of every version: the one schema db.ts declares. */
-export const schema = { ...schemaV5, ...schemaV6, ...schemaV7 } as const;
+export const schema = { ...schemaV5, ...schemaV6, ...schemaV7, ...schemaV8 } as const;

@@ -38,7 +38,10 @@ export async function postCaseUpdate(
   if (!ownerUserId) throw new NoSignedInUserError();
   const summaries = caseUpdateSummaries(input.caseNumber);
 
-  const queued = await database.transaction('rw', database.outbox, async () => {
+  const tables = [database.outbox, database.updateDrafts];
+  const queued = await database.transaction('rw', tables, async () => {
+    // Queued: the text typed for it is no longer a draft.
+    await database.updateDrafts.delete([ownerUserId, input.caseId]);
     const { files, feedItem, at } = await enqueueFeedPost(
       {
         caseId: input.caseId,

@@ -110,3 +110,17 @@ export async function makeDueNow(ownerUserId: string): Promise<void> {
       if (row.status === 'waiting-for-sign-in') row.status = 'pending';
     });
 }
+
+/**
+ * Known offline: the owner's new entries are marked as held up for want of a connection, as
+ * a failed try would mark them, without the try (it could only fail, with an error in the
+ * console). They stay due: the `online` event and Background Sync send them.
+ */
+export async function holdForConnection(ownerUserId: string, message: string): Promise<void> {
+  const now = Date.now();
+  await db.outbox
+    .where('[ownerUserId+createdAt]')
+    .between(...ownerRange(ownerUserId))
+    .filter((row) => row.status === 'pending' && !row.lastError)
+    .modify({ status: 'retry', lastError: { message }, updatedAt: now });
+}

@@ -1,7 +1,8 @@
 import { db } from '../db/db';
+import { backoffDelay } from './backoff';
 import { signedInUserId } from './current-user';
-import { makeDueNow } from './outbox';
-import { nextAttemptAt } from './replayer';
+import { holdForConnection, makeDueNow } from './outbox';
+import { NETWORK_MESSAGE, nextAttemptAt } from './replayer';
 import { runReplay, type RunResult } from './replay-run';
 
 /*
@@ -33,16 +34,23 @@ export async function registerBackgroundSync(): Promise<void> {
 
 let timer: ReturnType<typeof setTimeout> | null = null;
 let started = 0;
+/**
+ * Runs in a row that found no server. Each entry backs off by itself, but new and edited
+ * entries start due, so without this the page as a whole would try every few seconds.
+ */
+let unreachable = 0;
 
 async function scheduleTimer(result: RunResult): Promise<void> {
   if (timer) clearTimeout(timer);
   timer = null;
+  if (result !== 'busy') unreachable = result.stoppedBy === 'network' ? unreachable + 1 : 0;
   if (!started) return;
   let delay: number | null;
   if (result === 'busy') delay = BUSY_RETRY_MS;
   else {
     const at = await nextAttemptAt(db);
     delay = at === null ? null : Math.max(0, at - Date.now());
+    if (delay !== null && unreachable > 0) delay = Math.max(delay, backoffDelay(unreachable));
   }
   if (delay !== null) timer = setTimeout(onTimer, Math.max(delay, 1_000));
 }
@@ -54,8 +62,17 @@ function onTimer() {
   void replayNow();
 }
 
-/** Replays in this page now and re-arms the back-off timer. Never throws. */
+/**
+ * Replays in this page now and re-arms the back-off timer. Never throws. Known offline it
+ * sends nothing (null) and marks what is new as held up: every request would fail, each with
+ * an error in the console; the `online` event and Background Sync send what waits.
+ */
 export async function replayNow(): Promise<RunResult | null> {
+  if (navigator.onLine === false) {
+    const userId = await signedInUserId(db).catch(() => null);
+    if (userId) await holdForConnection(userId, NETWORK_MESSAGE).catch(() => undefined);
+    return null;
+  }
   try {
     const result = await runReplay();
     await scheduleTimer(result);
@@ -86,7 +103,10 @@ export function startReplayTriggers(): () => void {
   started++;
   // Back online or a fresh start: what failed for want of a connection is tried at once,
   // not at the end of a back-off that grew while the device was offline.
-  const onOnline = () => void syncNow();
+  const onOnline = () => {
+    unreachable = 0;
+    void syncNow();
+  };
   window.addEventListener('online', onOnline);
   void syncNow();
   return () => {

@@ -46,7 +46,7 @@ export interface ReplaySummary {
 /** The message of an entry whose dependency is gone (discarded by the user). */
 export const DEPENDENCY_DISCARDED_MESSAGE =
   'This change needed an earlier change that was discarded, so it cannot be sent.';
-const NETWORK_MESSAGE = 'No connection to the server.';
+export const NETWORK_MESSAGE = 'No connection to the server.';
 
 type Outcome =
   | { kind: 'done'; result: unknown }

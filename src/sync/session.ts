@@ -4,7 +4,7 @@ import { setSessionRenewer } from '../api/client';
 import { ApiError } from '../api/errors';
 import { clearIdentityCache, renewIdTokenSilently } from '../api/identity';
 import { endSessionOrRemember, settlePendingLogout } from '../api/logout-pending';
-import { forgetSessionHint, rememberSessionUntil } from '../api/session-hint';
+import { forgetSessionHint, maySessionBeAlive, rememberSessionUntil } from '../api/session-hint';
 import { signInPrompt } from '../api/sign-in-prompt';
 import { db } from '../db/db';
 import { COLOR_SCHEME_KEY } from './color-scheme-key';
@@ -99,6 +99,12 @@ async function resolveSession(): Promise<SessionStatus> {
     if (navigator.onLine) confirm();
     else window.addEventListener('online', confirm, { once: true });
     return 'signed-in';
+  }
+  // No session this device knows of, or only one that has ended: asking would answer 401, an
+  // error in the console on every signed-out start. Sign-in is one click away on /login.
+  if (!maySessionBeAlive()) {
+    await clearLocalSession();
+    return 'signed-out';
   }
   try {
     return await askGateway();

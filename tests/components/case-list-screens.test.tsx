@@ -71,6 +71,23 @@ describe('dealer case list (product §2 View Cases)', () => {
     expect(await screen.findByText('case detail')).toBeTruthy();
   });
 
+  it('the next page starts at its top, not where the last page ended', async () => {
+    handler = (url) =>
+      url.searchParams.get('after')
+        ? json(200, listPage(cases.slice(100), null, 120))
+        : json(200, listPage(cases.slice(0, 100), 'p2', 120));
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    renderList();
+    expect(await screen.findByText('72 of 120 cases', {}, { timeout: 15_000 })).toBeTruthy();
+    const first = rowsShown()[0]!.textContent;
+    scrollTo.mockClear();
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(rowsShown()[0]!.textContent).not.toBe(first));
+    expect(rowsShown()).toHaveLength(22);
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'instant' });
+    scrollTo.mockRestore();
+  });
+
   it('offline from the device: the Model or Serial search is fuzzy and keeps the status selection', async () => {
     await db.caseLists.put({
       ownerUserId: sam.id,

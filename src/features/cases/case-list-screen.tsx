@@ -13,6 +13,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { NO_CASE_HISTORY_MESSAGE } from '../../../contract/cases';
 import { EmptyState } from '../../components/empty-state';
 import { LastUpdated } from '../../components/last-updated';
+import { scrollToTop } from '../../components/scroll-to-top';
 import { useProfile } from '../../components/use-profile';
 import { useQueuedCases } from '../../components/use-queued-cases';
 import {
@@ -96,7 +97,15 @@ export function CaseListScreen() {
           {row && !row.complete ? ` (${row.total} in all, loading…)` : ''}
         </Text>
         {shown.pageCount > 1 && (
-          <Pagination total={shown.pageCount} value={shown.page} onChange={setPage} size="sm" />
+          <Pagination
+            total={shown.pageCount}
+            value={shown.page}
+            onChange={(next) => {
+              setPage(next);
+              scrollToTop();
+            }}
+            size="sm"
+          />
         )}
       </Group>
     </Stack>

@@ -1,9 +1,55 @@
 import { Alert, Button, Checkbox, Loader, Paper, Stack, Textarea, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RecordKind } from '../../../contract/cases';
 import { isEmptyUpdate } from '../../domain/case-update';
 import { postCaseUpdate } from '../../sync/case-update';
+import { keepUpdateDraft, updateDraftOf } from '../../sync/update-drafts';
 import { AttachmentPicker, usePreparedFiles, type PickedFile } from './attachment-picker';
+
+/** Typed text is kept on the device as it is typed, at most this often. */
+const DRAFT_DELAY_MS = 300;
+
+/**
+ * The panel's text, kept as the case's draft: restored when the case opens again, written
+ * shortly after each change and at once when the user leaves the case.
+ */
+function useUpdateDraft(caseId: string) {
+  const [text, setText] = useState('');
+  const unsaved = useRef<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    let live = true;
+    void updateDraftOf(caseId).then(
+      // What was typed before the draft arrived wins.
+      (draft) => live && draft && setText((typed) => typed || draft),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer.current);
+      if (unsaved.current !== null) void keepUpdateDraft(caseId, unsaved.current).catch(() => {});
+      unsaved.current = null;
+    };
+  }, [caseId]);
+
+  const change = (next: string) => {
+    setText(next);
+    unsaved.current = next;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      unsaved.current = null;
+      void keepUpdateDraft(caseId, next).catch(() => undefined);
+    }, DRAFT_DELAY_MS);
+  };
+  // After a save the box empties; the queued update already took the draft away.
+  const saved = () => {
+    clearTimeout(timer.current);
+    unsaved.current = null;
+    setText('');
+  };
+  return { text, change, saved };
+}
 
 /**
  * Product §2: the Post an update panel (text, Upload, close checkbox, Save Changes). The checkbox
@@ -20,7 +66,7 @@ export function PostUpdatePanel({
   kind: RecordKind;
   closed: boolean;
 }) {
-  const [text, setText] = useState('');
+  const { text, change: setText, saved } = useUpdateDraft(caseId);
   const [files, setFiles] = useState<PickedFile[]>([]);
   const attach = usePreparedFiles((f) => setFiles((fs) => [...fs, f]));
   const [close, setClose] = useState(false);
@@ -34,7 +80,7 @@ export function PostUpdatePanel({
     attach.clearError();
     try {
       await postCaseUpdate({ caseId, caseNumber, text, files, close });
-      setText('');
+      saved();
       setFiles([]);
       setClose(false);
     } catch {

@@ -40,6 +40,44 @@ function useMessages(userId: string | undefined) {
   );
 }
 
+/** While Messages is open and seen, it asks again this often: a push may never come. */
+export const MESSAGES_POLL_MS = 20_000;
+
+/**
+ * Keeps the list current while it is open: on opening, each time the page is seen again or the
+ * connection returns, and every MESSAGES_POLL_MS while it is seen (a push is stored where the
+ * list reads, but a browser without a push service never gets one). Offline the stored list
+ * stays.
+ */
+function useFreshMessages(userId: string | undefined) {
+  useEffect(() => {
+    if (!userId) return;
+    const ctrl = new AbortController();
+    let last = 0;
+    const refresh = () => {
+      if (document.visibilityState === 'hidden' || navigator.onLine === false) return;
+      last = Date.now();
+      refreshNotifications(userId, ctrl.signal).catch(() => undefined);
+    };
+    const onSeen = () => {
+      // Focus and visibility often come together: one request for both.
+      if (Date.now() - last > 1_000) refresh();
+    };
+    refresh();
+    const poll = setInterval(refresh, MESSAGES_POLL_MS);
+    document.addEventListener('visibilitychange', onSeen);
+    window.addEventListener('focus', onSeen);
+    window.addEventListener('online', onSeen);
+    return () => {
+      ctrl.abort();
+      clearInterval(poll);
+      document.removeEventListener('visibilitychange', onSeen);
+      window.removeEventListener('focus', onSeen);
+      window.removeEventListener('online', onSeen);
+    };
+  }, [userId]);
+}
+
 function MessageRow({ m, ownerUserId }: { m: NotificationRow; ownerUserId: string }) {
   const navigate = useNavigate();
   const unread = !m.read;
@@ -90,13 +128,7 @@ export function MessagesScreen() {
   const user = useProfile();
   const rows = useMessages(user?.id);
   const userId = user?.id;
-  useEffect(() => {
-    if (!userId) return;
-    const ctrl = new AbortController();
-    // Offline the stored list stays; what a push brought is already in it.
-    refreshNotifications(userId, ctrl.signal).catch(() => undefined);
-    return () => ctrl.abort();
-  }, [userId]);
+  useFreshMessages(userId);
   return (
     <Stack gap="sm" maw={720} mx="auto">
       <Title order={1} size="h2">

@@ -1,0 +1,58 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, signedInPage, trackPageErrors } from './support/browser';
+
+/*
+ * product §2 Messages: a message sent while the list is open shows there without a reload,
+ * also where the browser has no push service (headless Chromium never subscribes).
+ */
+
+const DANA = 'dana.tech@northfield.example';
+const ADA = 'ada.admin@torque.example';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('Messages left open', () => {
+  it('shows a message sent meanwhile, without a reload', async () => {
+    const dana = await signedInPage(browser, DANA);
+    const errors = trackPageErrors(dana.page);
+    await dana.page.goto('/messages');
+    await dana.page.getByRole('heading', { name: 'Messages' }).waitFor();
+    await dana.page.waitForLoadState('networkidle');
+    let loads = 0;
+    dana.page.on('load', () => loads++);
+
+    const title = `Messages stay current ${Date.now()}`;
+    const ada = await signedInPage(browser, ADA);
+    const sent = await ada.page.request.post('/api/v1/notifications/send', {
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+      data: {
+        execute: true,
+        conditionals: [{ field: 'AccountNumber', operator: 'Equals', value: 'D10417' }],
+        message: {
+          type: 'Knowledge',
+          title,
+          body: 'Front axle bulletin SB-M7-114.',
+          knowledgeCategory: 'Bulletins',
+          searchTerm: 'front axle',
+        },
+      },
+    });
+    expect(sent.status()).toBe(200);
+    expect(((await sent.json()) as { count: number }).count).toBeGreaterThan(0);
+    await ada.context.close();
+
+    await dana.page
+      .getByRole('button', { name: `Open message ${title}` })
+      .waitFor({ timeout: 45_000 });
+    expect(loads).toBe(0);
+    expect(errors).toEqual([]);
+    await dana.context.close();
+  });
+});

@@ -15,6 +15,7 @@ import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PushPrompt } from '../../components/push-switch';
 import { TrashIcon } from '../../components/icons';
+import { useKeptShownFirst } from '../../components/use-kept-shown-first';
 import { useProfile } from '../../components/use-profile';
 import { db, ownerRange } from '../../db/db';
 import type { NotificationRow } from '../../db/schema';
@@ -90,13 +91,14 @@ export function MessagesScreen() {
   const user = useProfile();
   const rows = useMessages(user?.id);
   const userId = user?.id;
+  const keptShown = useKeptShownFirst(userId ? rows : undefined);
   useEffect(() => {
-    if (!userId) return;
+    if (!userId || !keptShown) return;
     const ctrl = new AbortController();
     // Offline the stored list stays; what a push brought is already in it.
     refreshNotifications(userId, ctrl.signal).catch(() => undefined);
     return () => ctrl.abort();
-  }, [userId]);
+  }, [userId, keptShown]);
   return (
     <Stack gap="sm" maw={720} mx="auto">
       <Title order={1} size="h2">

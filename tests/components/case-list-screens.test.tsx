@@ -115,6 +115,35 @@ describe('dealer case list (product §2 View Cases)', () => {
   });
 });
 
+describe('online with a kept list', () => {
+  it('shows the kept rows before asking the gateway, then the gateway’s rows', async () => {
+    await db.caseLists.put({
+      ownerUserId: sam.id,
+      key: 'dealer',
+      cases: [listRow(1, { status: 'Created', subject: 'Kept case' })],
+      total: 1,
+      complete: true,
+      syncedAt: Date.now() - 60_000,
+    });
+    // What was on screen when the list was asked for.
+    const shownWhenAsked: string[] = [];
+    handler = () => {
+      shownWhenAsked.push(...rowsShown().map((r) => r.textContent ?? ''));
+      return json(200, listPage([listRow(2, { status: 'Created', subject: 'Fresh case' })]));
+    };
+    renderScreen(
+      <Routes>
+        <Route path="/support/cases" element={<CaseListScreen />} />
+      </Routes>,
+      '/support/cases',
+    );
+    expect(await screen.findByText('Fresh case', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(calls.map((c) => c.pathname)).toEqual(['/api/v1/cases']);
+    expect(shownWhenAsked.join()).toContain('Kept case');
+    expect(screen.queryByText('Kept case')).toBeNull();
+  });
+});
+
 describe('Case History of an organisation (product §2)', () => {
   function renderHistory(orgId = 'acct-northfield') {
     return renderScreen(

@@ -1,13 +1,17 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { CaseListSource } from '../../api/cases';
+import { useKeptShownFirst } from '../../components/use-kept-shown-first';
 import { useOnline } from '../../components/use-online';
 import { db } from '../../db/db';
 import type { CaseListStoreRow } from '../../db/schema';
 import { caseListKey, refreshCaseList } from '../../sync/cases';
 import type { Refresh } from './use-case-detail';
 
-/** A case list from the device, refreshed from the gateway whenever the app is online. */
+/**
+ * A case list from the device, refreshed from the gateway whenever the app is online, once the
+ * kept list is on screen.
+ */
 export function useCaseList(userId: string | undefined, source: CaseListSource) {
   const online = useOnline();
   const key = caseListKey(source);
@@ -17,8 +21,9 @@ export function useCaseList(userId: string | undefined, source: CaseListSource) 
       userId ? ((await db.caseLists.get([userId, key])) ?? null) : null,
     [userId, key],
   );
+  const keptShown = useKeptShownFirst(userId ? row : undefined);
   useEffect(() => {
-    if (!userId || !online) return;
+    if (!userId || !online || !keptShown) return;
     const controller = new AbortController();
     setRefresh('loading');
     const src: CaseListSource =
@@ -28,6 +33,6 @@ export function useCaseList(userId: string | undefined, source: CaseListSource) 
       () => undefined,
     );
     return () => controller.abort();
-  }, [userId, key, online]);
+  }, [userId, key, online, keptShown]);
   return { row, refresh, online };
 }

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
+import { useKeptShownFirst } from '../../components/use-kept-shown-first';
 import { useOnline } from '../../components/use-online';
 import { db } from '../../db/db';
 import type { MachineRecordsRow, MachineRow } from '../../db/schema';
@@ -12,7 +13,7 @@ export type Refresh = RefreshOutcome | 'loading' | null;
 
 /**
  * One machine, from the device first (so it opens offline) and refreshed from the gateway
- * whenever the app is online. Found by PIN, else by model and serial, else by the inventory
+ * whenever the app is online, once the kept machine is on screen. Found by PIN, else by model and serial, else by the inventory
  * id the last refresh answered (the route's serial may be the last 5 characters only).
  */
 export function useMachineDetail(userId: string | undefined, key: MachineRouteParams) {
@@ -35,9 +36,10 @@ export function useMachineDetail(userId: string | undefined, key: MachineRoutePa
     if (!found && inventoryId) found = await db.machines.get([userId, inventoryId]);
     return found ?? null;
   }, [userId, resolvable, pin, serial, model, inventoryId]);
+  const keptShown = useKeptShownFirst(userId ? row : undefined);
 
   useEffect(() => {
-    if (!userId || !resolvable || !online) return;
+    if (!userId || !resolvable || !online || !keptShown) return;
     const controller = new AbortController();
     setRefresh('loading');
     refreshMachine(userId, { serial, model, pin }, controller.signal).then(
@@ -49,7 +51,7 @@ export function useMachineDetail(userId: string | undefined, key: MachineRoutePa
       () => undefined, // aborted: the route changed
     );
     return () => controller.abort();
-  }, [userId, resolvable, serial, model, pin, online]);
+  }, [userId, resolvable, serial, model, pin, online, keptShown]);
 
   return { row, refresh, resolvable, online };
 }
@@ -71,9 +73,10 @@ export function useMachineRecords(
     [userId, serial, model],
   );
   const [refresh, setRefresh] = useState<Refresh>(null);
+  const keptShown = useKeptShownFirst(userId ? row : undefined);
 
   useEffect(() => {
-    if (!userId || !serial || !model || !online) return;
+    if (!userId || !serial || !model || !online || !keptShown) return;
     const controller = new AbortController();
     setRefresh('loading');
     refreshMachineRecords(userId, { serial, model }, withReports, controller.signal).then(
@@ -81,7 +84,7 @@ export function useMachineRecords(
       () => undefined,
     );
     return () => controller.abort();
-  }, [userId, serial, model, withReports, online]);
+  }, [userId, serial, model, withReports, online, keptShown]);
 
   return { row, refresh };
 }

@@ -15,6 +15,7 @@ import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PushPrompt } from '../../components/push-switch';
 import { TrashIcon } from '../../components/icons';
+import { useKeptShownFirst } from '../../components/use-kept-shown-first';
 import { useProfile } from '../../components/use-profile';
 import { db, ownerRange } from '../../db/db';
 import type { NotificationRow } from '../../db/schema';
@@ -128,7 +129,9 @@ export function MessagesScreen() {
   const user = useProfile();
   const rows = useMessages(user?.id);
   const userId = user?.id;
-  useFreshMessages(userId);
+  const keptShown = useKeptShownFirst(userId ? rows : undefined);
+  // The gateway is asked once the kept list is on screen, so online never opens later than offline.
+  useFreshMessages(keptShown ? userId : undefined);
   return (
     <Stack gap="sm" maw={720} mx="auto">
       <Title order={1} size="h2">

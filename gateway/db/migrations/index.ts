@@ -13,6 +13,7 @@ import * as m0011 from './0011-push-delivery-claims';
 import * as m0012 from './0012-case-list-covering';
 import * as m0013 from './0013-knowledge-title-scope';
 import * as m0014 from './0014-case-list-own-covering';
+import * as m0015 from './0015-push-device-sessions';
 
 /**
  * Every migration, listed by hand: a static list works the same under tsx, vitest and a
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012-case-list-covering': m0012,
   '0013-knowledge-title-scope': m0013,
   '0014-case-list-own-covering': m0014,
+  '0015-push-device-sessions': m0015,
 };

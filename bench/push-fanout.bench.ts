@@ -47,7 +47,7 @@ const results = await onBothDatabases(async (name, db) => {
         )
         .execute();
     }
-    const config = loadConfig({ PUSH_CA_FILE: receiver.caFile });
+    const config = loadConfig(receiver.gatewayEnv);
     const worker = new PushWorker(db.kysely, config, DEFAULT_PUSH_OPTIONS);
     const request = sendRequestSchema.parse({
       execute: true,

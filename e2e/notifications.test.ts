@@ -31,7 +31,7 @@ beforeAll(async () => {
   receiver = await startPushReceiver();
   [browser, gateway] = await Promise.all([
     launchBrowser(),
-    startGateway(PORT, { PUSH_CA_FILE: receiver.caFile }),
+    startGateway(PORT, receiver.gatewayEnv),
   ]);
 });
 afterAll(async () => {

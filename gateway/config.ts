@@ -52,6 +52,17 @@ export interface GatewayConfig {
   vapidSubject: string;
   /** PUSH_CA_FILE: an extra CA (PEM) trusted for push endpoints, e.g. a local test receiver. */
   pushCaFile: string | null;
+  /**
+   * PUSH_SERVICE_HOSTS: the push services a device's endpoint may name (comma separated). An
+   * entry matches its domain and every subdomain; `*.domain` only the subdomains; `host:port`
+   * allows that port instead of 443 (a local test receiver). Default: the browsers' services.
+   */
+  pushServiceHosts: string[];
+  /**
+   * PUSH_PERMITTED_ADDRESSES: addresses a push may go to although they are loopback or private
+   * (comma separated; default none). Only for a local test receiver.
+   */
+  pushPermittedAddresses: string[];
   /** Seconds before a failed push is tried again (PUSH_RETRY_DELAY_SECONDS); doubles each time. */
   pushRetryDelaySeconds: number;
   /** Pushes one gateway copy claims from the queue at once (PUSH_BATCH). */
@@ -90,6 +101,29 @@ function str(env: NodeJS.ProcessEnv, name: string): string | undefined {
   // An empty value means "unset": the e2e harness passes DATABASE_URL='' to force PGlite.
   return v === undefined || v.trim() === '' ? undefined : v.trim();
 }
+
+function list(env: NodeJS.ProcessEnv, name: string): string[] | undefined {
+  const v = str(env, name);
+  if (v === undefined) return undefined;
+  return v
+    .split(',')
+    .map((x) => x.trim().toLowerCase())
+    .filter((x) => x !== '');
+}
+
+/**
+ * The Web Push services of the major browsers: Chrome, Edge and Android (FCM, with its legacy
+ * name), Firefox (Mozilla autopush), Windows (WNS) and Safari (Apple).
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'push.services.mozilla.com',
+  '*.notify.windows.com',
+  'web.push.apple.com',
+  '*.push.apple.com',
+];
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const v = str(env, name);
@@ -157,6 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
       vapidPublic && vapidPrivate ? { publicKey: vapidPublic, privateKey: vapidPrivate } : null,
     vapidSubject: str(env, 'VAPID_SUBJECT') ?? 'mailto:support@torque.example',
     pushCaFile: str(env, 'PUSH_CA_FILE') ?? null,
+    pushServiceHosts: list(env, 'PUSH_SERVICE_HOSTS') ?? DEFAULT_PUSH_SERVICE_HOSTS,
+    pushPermittedAddresses: list(env, 'PUSH_PERMITTED_ADDRESSES') ?? [],
     pushRetryDelaySeconds: int(env, 'PUSH_RETRY_DELAY_SECONDS', 2),
     pushBatch: int(env, 'PUSH_BATCH', 500),
     pushClaimLeaseSeconds: int(env, 'PUSH_CLAIM_LEASE_SECONDS', 120),

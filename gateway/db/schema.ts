@@ -408,6 +408,8 @@ export interface PushDevicesTable {
   endpoint: string;
   p256dh: string;
   auth: string;
+  /** The session that registered it (sessions.id); its sign-out removes the device. */
+  session_id: string | null;
   created_at: DefaultedTimestamp;
 }
 

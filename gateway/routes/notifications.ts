@@ -29,8 +29,14 @@ import {
   unregisterDevice,
 } from '../services/notifications';
 import { DEFAULT_PUSH_OPTIONS, loadVapidKeys, PushWorker } from '../services/push';
+import { refusedEndpoint } from '../services/push-endpoint';
+import { hashToken } from '../services/sessions';
+import { sessionTokenOf } from '../auth/session-cookie';
 
 const NOT_FOUND = 'The message was not found';
+/** The PWA answers it by subscribing afresh (new keys), which moves the browser to its user. */
+export const DEVICE_TAKEN_MESSAGE =
+  'This browser receives pushes for another account; sign that account out here, or subscribe again';
 const okSchema = z.object({ id: z.string(), ok: z.literal(true) });
 
 /**
@@ -70,7 +76,17 @@ export async function notificationRoutes(app: FastifyInstance, { db, config }: A
     async (request, reply) => {
       const user = request.user!;
       const { subscription, platform } = request.body;
-      const id = await registerDevice(db, user, subscription, platform);
+      const refused = refusedEndpoint(subscription.endpoint, config);
+      if (refused) throw new HttpError(400, refused, 'push-endpoint-refused');
+      const token = sessionTokenOf(request);
+      const id = await registerDevice(
+        db,
+        user,
+        token ? hashToken(token) : null,
+        subscription,
+        platform,
+      );
+      if (!id) throw new HttpError(409, DEVICE_TAKEN_MESSAGE, 'push-device-taken');
       return reply.code(201).send(deviceSchema.parse({ id, platform }));
     },
   );

@@ -9,6 +9,7 @@ import type { PushPayload } from '../../contract/notifications';
 import type { GatewayConfig } from '../config';
 import type { Database } from '../db/schema';
 import { toNotification, type NotificationRecord } from './notifications';
+import { INTERNAL_ADDRESS, pushLookup, refusedEndpoint } from './push-endpoint';
 
 const VAPID_KIND = 'vapid';
 
@@ -148,7 +149,10 @@ export class PushWorker {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly config: Pick<GatewayConfig, 'vapidKeys' | 'vapidSubject' | 'pushCaFile'>,
+    private readonly config: Pick<
+      GatewayConfig,
+      'vapidKeys' | 'vapidSubject' | 'pushCaFile' | 'pushServiceHosts' | 'pushPermittedAddresses'
+    >,
     private readonly options: PushWorkerOptions = DEFAULT_PUSH_OPTIONS,
     private readonly log: (error: Error) => void = () => undefined,
   ) {
@@ -165,6 +169,8 @@ export class PushWorker {
       maxSockets: options.concurrency,
       timeout: 30_000,
       secureContext,
+      // Every connection goes to an address this lookup checked: none inside.
+      lookup: pushLookup(config),
     });
     // No cron schedules here; maintenance (expiry, archive) stays on.
     this.boss = new PgBoss({ db: bossDb(db), schedule: false });
@@ -312,6 +318,9 @@ export class PushWorker {
     if (!row.endpoint || !row.p256dh || !row.auth) {
       return { kind: 'failed', error: 'device removed' };
     }
+    // Devices registered before today's rules, or under another configuration: never sent to.
+    const refused = refusedEndpoint(row.endpoint, this.config);
+    if (refused) return { kind: 'gone', error: refused };
     const payload: PushPayload = toNotification(row);
     try {
       await webpush.sendNotification(
@@ -330,6 +339,7 @@ export class PushWorker {
       const status = err instanceof WebPushError ? err.statusCode : 0;
       const code = (err as { code?: string }).code;
       const error = status ? `HTTP ${status}` : err instanceof Error ? err.message : String(err);
+      if (code === INTERNAL_ADDRESS) return { kind: 'failed', error };
       // The push service says the subscription no longer exists: never try it again.
       if (status === 404 || status === 410) return { kind: 'gone', error };
       // Other 4xx (but 408/429) will not change on retry.

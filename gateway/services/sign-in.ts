@@ -6,7 +6,8 @@ import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { audit } from './audit';
 import { claimIdToken } from './id-token-replay';
-import { createSession, deleteSession } from './sessions';
+import { unregisterSessionDevices } from './notifications';
+import { createSession, deleteSession, hashToken } from './sessions';
 import { findUserById, findUserByUsername } from './users';
 
 export interface SignInSetup {
@@ -71,6 +72,10 @@ export async function signInWithIdToken(setup: SignInSetup, idToken: string): Pr
 
 /** Log Out: ends the session the token names, if it is still alive (audited). */
 export async function endSession(db: Kysely<Database>, token: string | null): Promise<void> {
-  const userId = token ? await deleteSession(db, token) : null;
+  if (!token) return;
+  const userId = await deleteSession(db, token);
+  // The browser signed out is no longer this user's: the next person on it gets no pushes
+  // meant for them.
+  await unregisterSessionDevices(db, hashToken(token));
   if (userId) await audit(db, 'logout', userId, null);
 }

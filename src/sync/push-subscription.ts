@@ -1,3 +1,4 @@
+import { ApiError } from '../api/errors';
 import { fetchVapidKey, registerDevice, unregisterDevice } from '../api/notifications';
 
 /*
@@ -49,14 +50,26 @@ export async function enablePush(): Promise<boolean> {
   if (permission !== 'granted') return false;
   const reg = await registration();
   const key = await fetchVapidKey();
-  const subscription =
-    (await reg.pushManager.getSubscription()) ??
-    (await Promise.race([
+  const subscribe = () =>
+    Promise.race([
       reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) }),
       new Promise<never>((_, reject) =>
         setTimeout(() => reject(new Error('No push service answered')), SUBSCRIBE_TIMEOUT_MS),
       ),
-    ]));
+    ]);
+  const subscription = (await reg.pushManager.getSubscription()) ?? (await subscribe());
+  try {
+    return await register(subscription);
+  } catch (error) {
+    // The subscription still belongs to the account last signed in here (it never signed
+    // out): a fresh one, with new keys, is this user's.
+    if (!(error instanceof ApiError && error.errorCode === 'push-device-taken')) throw error;
+    await subscription.unsubscribe();
+    return register(await subscribe());
+  }
+}
+
+async function register(subscription: PushSubscription): Promise<boolean> {
   const json = subscription.toJSON();
   if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) return false;
   await registerDevice({

@@ -1,4 +1,5 @@
 import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,12 +44,12 @@ describe.each(lanes)('notifications on $name', (lane) => {
   beforeAll(async () => {
     receiver = await startPushReceiver();
     gw = await openGateway(lane, {
-      PUSH_CA_FILE: receiver.caFile,
+      ...receiver.gatewayEnv,
       PUSH_RETRY_DELAY_SECONDS: '1',
       PUSH_BATCH: '10',
     });
     for (const u of [DANA, ELI, SAM, ADA]) cookies[u] = await signIn(gw.app, u);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await gw?.close();
     await receiver?.close();
@@ -79,6 +80,33 @@ describe.each(lanes)('notifications on $name', (lane) => {
     const res = await call(who, 'POST', '/api/v1/push/devices', { subscription, platform });
     expect(res.statusCode, res.body).toBe(201);
     return subscription;
+  };
+  /**
+   * Many devices for one person, stored directly: the fan-out tests need more than the
+   * registration route lets one user keep (MAX_DEVICES_PER_USER).
+   */
+  const addDevices = async (who: string, n: number) => {
+    const user = await db()
+      .selectFrom('users')
+      .select(['id', 'contact_id'])
+      .where('username', '=', who)
+      .executeTakeFirstOrThrow();
+    const subs = Array.from({ length: n }, () => receiver.subscribe());
+    await db()
+      .insertInto('push_devices')
+      .values(
+        subs.map((s) => ({
+          id: randomUUID(),
+          user_id: user.id,
+          contact_id: user.contact_id,
+          platform: 'PWA' as const,
+          endpoint: s.endpoint,
+          p256dh: s.keys.p256dh,
+          auth: s.keys.auth,
+        })),
+      )
+      .execute();
+    return subs;
   };
   const myMessages = async (who: string) => {
     const res = await call(who, 'GET', '/api/v1/notifications');
@@ -391,9 +419,7 @@ describe.each(lanes)('notifications on $name', (lane) => {
 
   /** Replaces the suite's gateway with a new start on the same data. */
   const restart = async (env: Record<string, string>) => {
-    const again = await startGateway(
-      testConfig({ ...gw.env, PUSH_CA_FILE: receiver.caFile, ...env }),
-    );
+    const again = await startGateway(testConfig({ ...gw.env, ...receiver.gatewayEnv, ...env }));
     atPublicAddress(again.app);
     await again.app.ready();
     const first = gw;
@@ -411,8 +437,7 @@ describe.each(lanes)('notifications on $name', (lane) => {
 
   it('keeps VAPID keys across restarts and resumes a broadcast cut half-way, each push once', async () => {
     const key1 = vapidKeySchema.parse((await call(DANA, 'GET', '/api/v1/push/vapid-key')).json());
-    const subs = [];
-    for (let i = 0; i < 40; i++) subs.push(await register(ELI));
+    const subs = await addDevices(ELI, 40);
     const endpoints = new Set(subs.map((s) => s.endpoint));
     receiver.delayMs = 40;
     const start = receiver.received.length;
@@ -445,8 +470,7 @@ describe.each(lanes)('notifications on $name', (lane) => {
   }, 120_000);
 
   it('never sends one push twice when several gateway copies work the queue, even when a job is handed on mid-send', async () => {
-    const endpoints = new Set<string>();
-    for (let i = 0; i < 20; i++) endpoints.add((await register(SAM)).endpoint);
+    const endpoints = new Set((await addDevices(SAM, 20)).map((s) => s.endpoint));
     // Two more copies on the same database (on PostgreSQL with connections of their own).
     // Their jobs expire after 1 s while answers take 3 s: pg-boss hands a job to another
     // copy while the first is still sending it.
@@ -495,7 +519,7 @@ describe.each(lanes)('notifications on $name', (lane) => {
 
   // Last: the restart here leaves a 1 s claim lease behind.
   it('never sends a push twice when a gateway dies mid-broadcast: the rest is sent once after a restart', async () => {
-    for (let i = 0; i < 24; i++) await register(ELI);
+    await addDevices(ELI, 24);
     // The copy that dies is alone on the database (PGlite has one process).
     await gw.app.close();
     // Its pushes reach the receiver and their answers never come back before it dies.
@@ -504,7 +528,7 @@ describe.each(lanes)('notifications on $name', (lane) => {
     const child = fork(
       fileURLToPath(new URL('./push-sender-process.ts', import.meta.url)),
       [
-        JSON.stringify({ ...gw.env, PUSH_CA_FILE: receiver.caFile, PUSH_BATCH: '8' }),
+        JSON.stringify({ ...gw.env, ...receiver.gatewayEnv, PUSH_BATCH: '8' }),
         JSON.stringify({
           execute: true,
           conditionals: [{ field: 'AccountNumber', operator: 'Equals', value: 'D20388' }],

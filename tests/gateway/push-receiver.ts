@@ -21,6 +21,11 @@ export interface ReceivedPush {
 export interface PushReceiver {
   /** PEM of the certificate: give it to the gateway as PUSH_CA_FILE. */
   caFile: string;
+  /**
+   * What a gateway needs to push here: the certificate, this receiver as its one push service
+   * (by name: endpoints naming an address are refused) and its loopback address permitted.
+   */
+  gatewayEnv: Record<string, string>;
   origin: string;
   received: ReceivedPush[];
   /** A fresh subscription (PushSubscription.toJSON() shape). */
@@ -146,7 +151,12 @@ export async function startPushReceiver(): Promise<PushReceiver> {
 
   Object.assign(receiver, {
     caFile,
-    origin: `https://127.0.0.1:${port}`,
+    gatewayEnv: {
+      PUSH_CA_FILE: caFile,
+      PUSH_SERVICE_HOSTS: `localhost:${port}`,
+      PUSH_PERMITTED_ADDRESSES: '127.0.0.1',
+    },
+    origin: `https://localhost:${port}`,
     received,
     delayMs: 0,
     subscribe() {

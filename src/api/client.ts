@@ -1,5 +1,7 @@
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
+import { markWaiting } from './busy';
 import { ApiError, MalformedAnswerError, NetworkError } from './errors';
+import { RETRY_AFTER_CAP_MS, retryAfterMs } from './retry-after';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -70,15 +72,56 @@ async function toApiError(res: Response): Promise<ApiError> {
     typeof body.error === 'string' ? body.error : res.statusText,
     typeof body.message === 'string' ? body.message : `Request failed (${res.status})`,
     typeof body.errorCode === 'string' ? body.errorCode : undefined,
+    retryAfterMs(res.headers.get('retry-after')) ?? undefined,
   );
 }
 
-async function sendRenewing(path: string, opts: RequestOptions): Promise<Response> {
+/** Times a read busy (429) is sent again before its error reaches the caller. */
+const BUSY_RETRIES = 3;
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener('abort', aborted);
+      resolve();
+    }
+    function aborted() {
+      clearTimeout(timer);
+      reject(signal!.reason as Error);
+    }
+    signal?.addEventListener('abort', aborted, { once: true });
+  });
+}
+
+/**
+ * A read the gateway answers 429 (one user's burst, docs/gateway.md) is not an error to show:
+ * it waits out Retry-After (shown as "Busy, retrying") and goes again. Writes are the outbox's
+ * to retry (it keeps them across reloads), so they are returned as they are.
+ */
+async function sendWaitingWhenBusy(path: string, opts: RequestOptions): Promise<Response> {
   let res = await send(path, opts);
+  const read = (opts.method ?? 'GET') === 'GET';
+  for (let tries = 0; read && res.status === 429 && tries < BUSY_RETRIES; tries++) {
+    const wait = retryAfterMs(res.headers.get('retry-after')) ?? 1000;
+    const done = markWaiting();
+    try {
+      await pause(Math.min(wait, RETRY_AFTER_CAP_MS), opts.signal);
+    } finally {
+      done();
+    }
+    res = await send(path, opts);
+  }
+  return res;
+}
+
+async function sendRenewing(path: string, opts: RequestOptions): Promise<Response> {
+  let res = await sendWaitingWhenBusy(path, opts);
   if (res.status === 401 && opts.renewOn401 !== false && renewer) {
     // One renewal, one retry; the renewer asks the user to sign in again if it must.
     await renewer();
-    res = await send(path, opts);
+    res = await sendWaitingWhenBusy(path, opts);
   }
   if (!res.ok) throw await toApiError(res);
   return res;

@@ -3,13 +3,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly error: string;
   readonly errorCode: string | undefined;
+  /** A 429's Retry-After, in milliseconds: when the gateway will take the request again. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(status: number, error: string, message: string, errorCode?: string) {
+  constructor(
+    status: number,
+    error: string,
+    message: string,
+    errorCode?: string,
+    retryAfterMs?: number,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.error = error;
     this.errorCode = errorCode;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 

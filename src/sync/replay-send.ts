@@ -27,6 +27,7 @@ export const sendWrite: Send = async (request) => {
       return {
         status: error.status,
         body: { message: error.message, errorCode: error.errorCode },
+        ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
       };
     }
     throw error;

@@ -25,6 +25,8 @@ export interface SendRequest {
 export interface SendAnswer {
   status: number;
   body: unknown;
+  /** The answer's Retry-After (a 429), in milliseconds: the next attempt waits that long. */
+  retryAfterMs?: number;
 }
 
 export type Send = (request: SendRequest) => Promise<SendAnswer>;
@@ -50,7 +52,12 @@ export const NETWORK_MESSAGE = 'No connection to the server.';
 
 type Outcome =
   | { kind: 'done'; result: unknown }
-  | { kind: 'retry'; error: OutboxError; stop?: ReplaySummary['stoppedBy'] }
+  | {
+      kind: 'retry';
+      error: OutboxError;
+      stop?: ReplaySummary['stoppedBy'];
+      retryAfterMs?: number;
+    }
   | { kind: 'sign-in'; error: OutboxError }
   | { kind: 'refused'; error: OutboxError };
 
@@ -78,7 +85,16 @@ export function classify(answer: SendAnswer): Outcome {
   if (status >= 200 && status < 300) return { kind: 'done', result: body };
   const error = errorFromBody(status, body);
   if (status === 401) return { kind: 'sign-in', error };
-  if (status === 429) return { kind: 'retry', error, stop: 'rate-limit' };
+  if (status === 429) {
+    // The gateway says when it takes requests again: sooner would only be refused again.
+    const after = answer.retryAfterMs;
+    return {
+      kind: 'retry',
+      error,
+      stop: 'rate-limit',
+      ...(after !== undefined ? { retryAfterMs: after } : {}),
+    };
+  }
   if (status === 408 || status >= 500) return { kind: 'retry', error };
   return { kind: 'refused', error };
 }
@@ -238,7 +254,7 @@ export async function replayOutbox(
       Object.assign(patch, {
         status: 'retry',
         lastError: outcome.error,
-        nextAttemptAt: at + backoffDelay(attempts, options.random),
+        nextAttemptAt: at + (outcome.retryAfterMs ?? backoffDelay(attempts, options.random)),
       });
       summary.retry++;
     } else if (outcome.kind === 'sign-in') {

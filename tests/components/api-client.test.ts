@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { remoteConfigSchema } from '../../contract/config';
-import { apiRequest } from '../../src/api/client';
+import { waitingCount } from '../../src/api/busy';
+import { apiRequest, apiWriteAnswer } from '../../src/api/client';
 import { getCase, getCaseListPage } from '../../src/api/cases';
 import { MalformedAnswerError } from '../../src/api/errors';
 import { fetchNotifications } from '../../src/api/notifications';
+import { retryAfterMs } from '../../src/api/retry-after';
 import { getRecordTypes } from '../../src/api/wizard';
 import { remoteConfig } from './render';
 
@@ -50,5 +52,58 @@ describe('the endpoint modules check their answers the same way', () => {
   ])('refuses a malformed answer for %s', async (_name, call) => {
     answer(JSON.stringify({ unexpected: true }));
     await expect(call()).rejects.toBeInstanceOf(MalformedAnswerError);
+  });
+});
+
+describe('a busy gateway (429 with Retry-After)', () => {
+  const busyThenOk = (retryAfter: string) => {
+    const answers = [
+      new Response(
+        JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: 'busy' }),
+        {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': retryAfter },
+        },
+      ),
+      new Response(JSON.stringify(remoteConfig()), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    ];
+    const fetch = vi.fn(async () => answers.shift()!);
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  };
+
+  it('a read waits out Retry-After, shown as waiting, then goes again and resolves', async () => {
+    vi.useFakeTimers();
+    try {
+      const fetch = busyThenOk('2');
+      const result = apiRequest('/api/v1/config', { schema: remoteConfigSchema });
+      await vi.advanceTimersByTimeAsync(1_900);
+      expect(fetch).toHaveBeenCalledTimes(1);
+      expect(waitingCount()).toBe(1);
+      await vi.advanceTimersByTimeAsync(200);
+      await expect(result).resolves.toEqual(remoteConfig());
+      expect(fetch).toHaveBeenCalledTimes(2);
+      expect(waitingCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a write is left to the outbox, with the Retry-After it was given', async () => {
+    busyThenOk('7');
+    const failure = apiWriteAnswer('/api/v1/cases/1/close', { method: 'POST', body: {} });
+    await expect(failure).rejects.toMatchObject({ status: 429, retryAfterMs: 7_000 });
+    expect(waitingCount()).toBe(0);
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.parse('2026-11-26T06:00:00Z');
+    expect(retryAfterMs('3', now)).toBe(3_000);
+    expect(retryAfterMs('Thu, 26 Nov 2026 06:00:05 GMT', now)).toBe(5_000);
+    expect(retryAfterMs('soon', now)).toBeNull();
+    expect(retryAfterMs(null, now)).toBeNull();
   });
 });

@@ -180,6 +180,17 @@ describe('replayer outcomes', () => {
     expect(net.requests).toHaveLength(4);
   });
 
+  it('a 429 with Retry-After: the next attempt waits exactly that long, not the back-off', async () => {
+    await signInAs();
+    const entry = await queue('41876');
+    const net = fakeNetwork({ status: 429, body: { message: 'busy' }, retryAfterMs: 7_000 });
+    const summary = await replayOutbox(db, net.send, { now, random: () => 0.5 });
+    expect(summary.stoppedBy).toBe('rate-limit');
+    const row = await get(entry.id);
+    expect(row.status).toBe('retry');
+    expect(row.nextAttemptAt - Date.now()).toBe(7_000);
+  });
+
   it('a network error stops the run (the next entries would fail the same way)', async () => {
     await signInAs();
     await queue('41876');

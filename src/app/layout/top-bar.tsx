@@ -1,4 +1,5 @@
 import { PhoneIcon } from '../../components/icons';
+import { BusyNotice } from './busy-notice';
 import { SyncStatus } from './sync-status';
 
 /** The top bar: product name, the sync status and the Call TSC phone link (product §1). */
@@ -13,6 +14,7 @@ export function TopBar({
     <header className="top-bar">
       <span className="top-bar-title">{productName}</span>
       <SyncStatus />
+      <BusyNotice />
       {callTscNumber ? (
         <a className="call-tsc" href={`tel:${callTscNumber}`}>
           <PhoneIcon size={18} />

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signedInPage, trackPageErrors } from './support/browser';
+import { storedRows } from './support/device-db';
 
 /*
  * product §2 Case detail: what was typed into "Post an update" and not saved is kept on the
@@ -39,6 +40,15 @@ describe('Post an update, left unsaved', () => {
     // Leaves through the app's own navigation, straight after the last key.
     await page.getByRole('link', { name: 'Home' }).first().click();
     await page.waitForURL((u) => u.pathname === '/home');
+    // Kept on the device (a full page load next must not cut the write short).
+    await expect
+      .poll(async () =>
+        (await storedRows<{ caseId: string; text: string }>(page, 'updateDrafts')).map((d) => [
+          d.caseId,
+          d.text,
+        ]),
+      )
+      .toEqual([[target!.id, text]]);
 
     await open(other!);
     await page.getByRole('button', { name: 'Save Changes' }).waitFor();

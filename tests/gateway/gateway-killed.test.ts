@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -12,18 +11,11 @@ import { ADA, DANA, multipart, OPEN_TIMEOUT } from './cases-support';
 import { openGateway, type Lane } from './harness';
 import { signIn } from './oidc-flow';
 import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from './private-postgres';
+import { freePort } from './free-port';
 
 /** Machine 1's open Northfield case (the seed's). */
 const CASE_ID = '500000000000000001';
 const bin = postgresBinDir();
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 interface Answer {
   status: number;

@@ -264,7 +264,8 @@ describe('Post an update (product §2, §4)', () => {
     });
     await waitFor(() => expect(screen.queryByTestId('feed-item-queued')).toBeNull());
     expect(await screen.findAllByTestId('feed-item')).toHaveLength(3);
-    expect(screen.getByTestId('case-status').textContent).toBe('Resolved');
+    // The close is stored after the feed item: the screen shows it once its read comes back.
+    await waitFor(() => expect(screen.getByTestId('case-status').textContent).toBe('Resolved'));
     expect((await db.cases.get([user.id, 'case-1']))!.detail.status).toBe('Resolved');
     expect((await db.outbox.toArray()).every((r) => r.status === 'done')).toBe(true);
   });

@@ -91,8 +91,6 @@ export interface NotificationRow {
   searchTerm?: string;
   modelNumber?: string;
   serialNumber?: string;
-  /** Deleted by the user, who may still undo it: hidden, and removed once the time is up. */
-  deletingAt?: number;
 }
 
 /** Where a queued write is (docs/architecture.md "The outbox and replay", product §4). */
@@ -140,11 +138,6 @@ export interface OutboxRow {
   updatedAt: number;
   /** Epoch ms before which a retry is not attempted (back-off). */
   nextAttemptAt: number;
-  /**
-   * Discarded by the user, who may still undo it: hidden, never sent meanwhile, and removed
-   * once the time is up.
-   */
-  discardingAt?: number;
 }
 
 /** A machine's details as last fetched, so the detail screen opens offline. */
@@ -348,8 +341,6 @@ export interface CaseDraftRow {
   /** The wizard's state as the screen keeps it (its shape is the screen's). */
   state: unknown;
   updatedAt: number;
-  /** Discarded by the user, who may still undo it: hidden, and removed once the time is up. */
-  discardingAt?: number;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 
-/** "Discard this change?": confirmed first; Undo is offered for a few seconds after. */
+/** "Discard this change?": discarding cannot be undone, so it is confirmed first. */
 export function DiscardChangeModal({
   summary,
   opened,
@@ -15,8 +15,7 @@ export function DiscardChangeModal({
   return (
     <Modal opened={opened} onClose={onCancel} title="Discard this change?" centered>
       <Text mb="md">
-        {summary} will not be sent. It is removed from this device; you can undo this for a few
-        seconds.
+        {summary} will not be sent. It is removed from this device and cannot be brought back.
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>

@@ -6,14 +6,7 @@ import { timeOfDay } from '../../domain/dates';
 import type { NewContactInput } from '../../domain/new-contact';
 import type { ContactCreatePayload } from '../../sync/case-create-kinds';
 import type { CaseFeedItemPayload } from '../../sync/case-write-kinds';
-import { offerUndo } from '../../components/pending-undo';
-import {
-  editEntry,
-  finishDiscard,
-  holdForDiscard,
-  releaseDiscard,
-  retryEntry,
-} from '../../sync/outbox';
+import { discardEntry, editEntry, retryEntry } from '../../sync/outbox';
 import { STATUS_LABELS } from '../../sync/outbox-status';
 import { requestReplay, signInToSend } from '../../sync/replay';
 import { DiscardChangeModal } from './discard-change-modal';
@@ -68,16 +61,7 @@ export function OutboxEntryCard({ entry }: { entry: OutboxRow }) {
   };
   const discard = async () => {
     setConfirming(false);
-    const { id, ownerUserId } = entry;
-    if (!(await holdForDiscard(id, ownerUserId))) return;
-    offerUndo({
-      key: `outbox-${id}`,
-      message: `Change discarded: ${entry.summary}`,
-      undo: async () => {
-        if (await releaseDiscard(id, ownerUserId)) void requestReplay();
-      },
-      commit: () => finishDiscard(id, ownerUserId),
-    });
+    await discardEntry(entry.id, entry.ownerUserId);
   };
 
   return (

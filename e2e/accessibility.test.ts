@@ -75,7 +75,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     const { context, page } = await signedInPage(browser, DANA, AUDITABLE);
     const findings: Finding[] = [];
     findings.push(
-      ...(await at(page, 'home', '/home', (p) => p.getByTestId('profile-card').waitFor())),
+      ...(await at(page, 'home', '/home', (p) => p.getByTestId('profile-card').first().waitFor())),
       ...(await at(page, 'support', '/support', (p) =>
         p.getByRole('heading', { level: 1 }).first().waitFor(),
       )),

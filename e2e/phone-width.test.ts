@@ -89,7 +89,7 @@ describe(`every screen at a phone ${WIDTH} px wide`, () => {
     const errors = trackPageErrors(page);
     const wide: Overflow[] = [];
     wide.push(
-      ...(await at(page, 'home', '/home', (p) => p.getByTestId('profile-card').waitFor())),
+      ...(await at(page, 'home', '/home', (p) => p.getByTestId('profile-card').first().waitFor())),
       ...(await at(page, 'knowledge', '/knowledge', (p) =>
         p.getByRole('searchbox', { name: 'Search knowledge' }).waitFor(),
       )),

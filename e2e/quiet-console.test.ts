@@ -80,7 +80,7 @@ describe('a quiet console', () => {
     await page.goto('/support/machine/details/sn-52016/mn-M7-172');
     await page.getByTestId('machine-header').locator('img').first().waitFor();
     await page.goto('/home');
-    await page.getByTestId('profile-card').waitFor();
+    await page.getByTestId('profile-card').first().waitFor();
     await page.waitForLoadState('networkidle');
 
     // The page's clock is driven by the test: a minute of timers runs at once, no waiting.
@@ -88,7 +88,7 @@ describe('a quiet console', () => {
     await context.setOffline(true);
     const noise = listenForNoise(page);
     await page.reload();
-    await page.getByTestId('profile-card').waitFor();
+    await page.getByTestId('profile-card').first().waitFor();
     await page.clock.runFor(60_000);
     await page.waitForLoadState('networkidle');
     expect(noise).toEqual([]);

@@ -45,7 +45,7 @@ describe('the session timer', () => {
     // Fake timers must be in place before the app's scripts start: install, then reload.
     await page.clock.install();
     await page.reload();
-    await page.getByTestId('profile-card').waitFor();
+    await page.getByTestId('profile-card').first().waitFor();
 
     await page.clock.fastForward('13:50');
     expect(await page.getByRole('dialog').count()).toBe(0);

@@ -133,7 +133,7 @@ describe('the route guard', () => {
     await signIn(page, 'eli.tech@riverbend.example');
     await page.goto('/no/such/page');
     await page.waitForURL((u) => u.pathname === '/home');
-    await page.getByTestId('profile-card').waitFor();
+    await page.getByTestId('profile-card').first().waitFor();
     await context.close();
   });
 

@@ -7,7 +7,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 // docs/architecture.md "Layers and import rules", enforced: one-way imports between the layers.
 const zones = [
   // contract/ imports only zod.
-  { target: './contract', from: ['./src', './sw', './gateway', './tests', './e2e', './bench'] },
+  {
+    target: './contract',
+    from: ['./src', './sw', './gateway', './engine', './tests', './e2e', './bench'],
+  },
+  // engine/ (the prediction engine, pure) imports only contract/, and only its types.
+  { target: './engine', from: ['./src', './sw', './gateway', './tests', './e2e', './bench'] },
   // domain/ imports only contract/.
   {
     target: './src/domain',

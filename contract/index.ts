@@ -9,3 +9,4 @@ export * from './knowledge';
 export * from './cases';
 export * from './notifications';
 export * from './case-create';
+export * from './predictions';

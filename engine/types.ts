@@ -1,0 +1,24 @@
+import type { Calibration, ClaimEvidence, PartsCombination } from '../contract/predictions';
+
+/*
+ * The prediction engine's public shapes. The engine is pure (no database, no DOM, no IO): the
+ * gateway and the device's worker both build it from claim rows and ask it questions. The row
+ * and answer shapes are the contract's, so what the gateway ships to the device is what the
+ * engine reads.
+ */
+
+export type { Calibration, ClaimEvidence, PartsCombination };
+
+export interface PredictionQuery {
+  model: string;
+  /** The model's family when the caller knows it; otherwise learned from the rows, if at all. */
+  family?: string | null;
+  symptom: string;
+}
+
+export interface PredictionEngine {
+  /** Ranked answers, best first, at most `limit` (default PREDICTION_ANSWERS_MAX). */
+  predict(query: PredictionQuery, limit?: number): PartsCombination[];
+  /** The score-to-probability map in use, to ship with the claims to the device. */
+  readonly calibration: Calibration;
+}

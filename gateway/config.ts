@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 /** Every setting of the gateway, read from the environment in this one place. */
@@ -184,7 +185,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     expensive: {
       max: int(env, 'EXPENSIVE_REQUESTS', 30),
       windowSeconds: int(env, 'EXPENSIVE_WINDOW_SECONDS', 10),
-      concurrency: int(env, 'EXPENSIVE_CONCURRENCY', 4),
+      // One core is left for everyone else: an expensive query keeps a core busy (in the
+      // database, which shares the machine), and a case list waiting for a core is what a
+      // burst made slow.
+      concurrency: int(env, 'EXPENSIVE_CONCURRENCY', Math.max(1, availableParallelism() - 1)),
     },
     knowledgeAttachmentBaseUrl: str(env, 'KNOWLEDGE_ATTACHMENT_BASE_URL') ?? null,
     vapidKeys:

@@ -33,8 +33,11 @@ export const PER_USER_LIMIT = { rateLimit: {} } as const;
 /** Limited per user and worked on within the bound of concurrent expensive work. */
 export const EXPENSIVE = { rateLimit: {}, expensive: true } as const;
 
-/** Requests waiting for a turn, per slot, before more are turned away. */
-const WAITING_PER_SLOT = 25;
+/**
+ * Requests waiting for a turn before more are turned away. Waiting costs nothing but memory;
+ * a short wait beats a 429 the PWA must retry.
+ */
+const MAX_WAITING = 100;
 
 /** A counting semaphore: first come, first served. */
 export function workLimiter(slots: number, maxWaiting: number) {
@@ -84,7 +87,7 @@ export async function installFairUse(app: FastifyInstance, config: GatewayConfig
     errorResponseBuilder: () => new HttpError(429, BUSY_MESSAGE),
   });
 
-  const work = workLimiter(concurrency, concurrency * WAITING_PER_SLOT);
+  const work = workLimiter(concurrency, MAX_WAITING);
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.config?.expensive) return;
     const handler = route.handler;

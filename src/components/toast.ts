@@ -22,6 +22,13 @@ export function showToast(data: NotificationData): void {
   );
 }
 
+export function hideToast(id: string): void {
+  import('@mantine/notifications').then(
+    (m) => void m.notifications.hide(id),
+    () => undefined,
+  );
+}
+
 export function useToastHostWanted(): boolean {
   return useSyncExternalStore(
     (l) => {

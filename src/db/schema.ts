@@ -97,6 +97,8 @@ export interface NotificationRow {
   searchTerm?: string;
   modelNumber?: string;
   serialNumber?: string;
+  /** Deleted by the user, who may still undo it: hidden, and removed once the time is up. */
+  deletingAt?: number;
 }
 
 /** Where a queued write is (docs/architecture.md "The outbox and replay", product §4). */
@@ -146,6 +148,11 @@ export interface OutboxRow {
   updatedAt: number;
   /** Epoch ms before which a retry is not attempted (back-off). */
   nextAttemptAt: number;
+  /**
+   * Discarded by the user, who may still undo it: hidden, never sent meanwhile, and removed
+   * once the time is up.
+   */
+  discardingAt?: number;
 }
 
 /** A machine's details as last fetched, so the detail screen opens offline. */

@@ -32,13 +32,17 @@ export async function refreshNotifications(
     const list = await fetchNotifications(signal);
     await db.transaction('rw', db.notifications, db.outbox, async () => {
       const deleted = await pendingDeletes(db, ownerUserId);
-      const keep = list.filter((n) => !deleted.has(n.id));
-      const ids = new Set(keep.map((n) => n.id));
       const stored = await db.notifications
         .where('[ownerUserId+receivedAt]')
         .between(...ownerRange(ownerUserId))
-        .primaryKeys();
-      await db.notifications.bulkDelete(stored.filter((id) => !ids.has(id)));
+        .toArray();
+      // A message the user may still bring back with Undo stays exactly as it is.
+      for (const row of stored) if (row.deletingAt) deleted.add(row.id);
+      const keep = list.filter((n) => !deleted.has(n.id));
+      const ids = new Set(keep.map((n) => n.id));
+      await db.notifications.bulkDelete(
+        stored.filter((r) => !ids.has(r.id) && !r.deletingAt).map((r) => r.id),
+      );
       await db.notifications.bulkPut(keep.map((n) => notificationRow(ownerUserId, n)));
     });
     return { status: 'ok' };
@@ -47,12 +51,25 @@ export async function refreshNotifications(
   }
 }
 
+/** Delete with Undo, first step: the message is hidden while the user may still undo it. */
+export async function startDeleteNotification(id: string): Promise<void> {
+  await db.notifications.update(id, { deletingAt: Date.now() });
+}
+
+/** Undo: the message is back exactly as it was. */
+export async function undoDeleteNotification(id: string): Promise<void> {
+  await db.notifications.update(id, { deletingAt: undefined });
+}
+
 /**
- * Deletes a message: gone from the device at once, the gateway told through the outbox
- * (product §4), so it works offline and is sent once when back online.
+ * The time to undo is up: the message goes from the device, the gateway told through the
+ * outbox (product §4), so it works offline and is sent once when back online. A message the
+ * user got back stays.
  */
 export async function deleteNotification(ownerUserId: string, id: string): Promise<void> {
   await db.transaction('rw', db.notifications, db.outbox, async () => {
+    const row = await db.notifications.get(id);
+    if (!row?.deletingAt || row.ownerUserId !== ownerUserId) return;
     await db.notifications.delete(id);
     const payload: NotificationDeletePayload = { id };
     await enqueue({

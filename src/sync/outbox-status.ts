@@ -38,6 +38,7 @@ export async function outboxCounts(userId: string, database: TorqueDb = db): Pro
   let pending = 0;
   let needsAttention = 0;
   for (const row of rows) {
+    if (row.discardingAt) continue;
     if (row.status === 'needs-attention') needsAttention++;
     else if (PENDING_STATUSES.includes(row.status)) pending++;
   }

@@ -92,6 +92,33 @@ export async function discardEntry(id: string, ownerUserId: string): Promise<boo
   });
 }
 
+/*
+ * Discard with Undo: the entry is held (hidden, never sent) for a few seconds first; Undo
+ * releases it as it was, and otherwise `finishDiscard` removes it.
+ */
+
+/** Holds the entry back from sending while the user may still undo its discard. */
+export function holdForDiscard(id: string, ownerUserId: string): Promise<boolean> {
+  return changeOwnEntry(id, ownerUserId, () => ({ discardingAt: Date.now() }));
+}
+
+/** Undo: the entry is back as it was and sent as before. */
+export function releaseDiscard(id: string, ownerUserId: string): Promise<boolean> {
+  return changeOwnEntry(id, ownerUserId, (row) =>
+    row.discardingAt ? { discardingAt: undefined } : null,
+  );
+}
+
+/** The time to undo is up: a held entry is removed; one the user got back stays. */
+export async function finishDiscard(id: string, ownerUserId: string): Promise<boolean> {
+  return db.transaction('rw', db.outbox, async () => {
+    const row = await db.outbox.get(id);
+    if (!row?.discardingAt || row.ownerUserId !== ownerUserId) return false;
+    await db.outbox.delete(id);
+    return true;
+  });
+}
+
 /**
  * "Sync now": the owner's entries in back-off are due at once (the user asked, not a timer), and
  * so are those that met an ended session: sent again, they either go or ask for sign-in anew.

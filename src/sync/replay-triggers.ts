@@ -2,6 +2,7 @@ import { db } from '../db/db';
 import { backoffDelay } from './backoff';
 import { signedInUserId } from './current-user';
 import { holdForConnection, makeDueNow } from './outbox';
+import { finishLeftRemovals } from './pending-removals';
 import { NETWORK_MESSAGE, nextAttemptAt } from './replayer';
 import { runReplay, type RunResult } from './replay-run';
 
@@ -98,9 +99,14 @@ export async function syncNow(): Promise<RunResult | null> {
   return requestReplay();
 }
 
+/** Set once this page has carried out the deletions an earlier page left to undo. */
+let leftRemovals: Promise<void> | null = null;
+
 /** Starts the page triggers (the protected shell's mount); returns the stop function. */
 export function startReplayTriggers(): () => void {
   started++;
+  // Only at the page's start: later deletions are still in their undo time, timed by this page.
+  leftRemovals ??= finishLeftRemovals().catch(() => undefined);
   // Back online or a fresh start: what failed for want of a connection is tried at once,
   // not at the end of a back-off that grew while the device was offline.
   const onOnline = () => {
@@ -108,7 +114,8 @@ export function startReplayTriggers(): () => void {
     void syncNow();
   };
   window.addEventListener('online', onOnline);
-  void syncNow();
+  // A discard the user can no longer undo is never sent: removed before the first replay.
+  void leftRemovals.then(syncNow);
   return () => {
     window.removeEventListener('online', onOnline);
     started--;

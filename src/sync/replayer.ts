@@ -168,7 +168,7 @@ async function nextDue(
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const entry of rows) {
     if (entry.status !== 'pending' && entry.status !== 'retry') continue;
-    if (entry.nextAttemptAt > now) continue;
+    if (entry.nextAttemptAt > now || entry.discardingAt) continue;
     const state = readiness(entry, byId);
     if (state.ready) return { entry, ids: state.ids };
     if (state.discarded) {
@@ -189,6 +189,7 @@ async function claim(database: TorqueDb, entry: OutboxRow, now: number): Promise
     if (
       !current ||
       current.updatedAt !== entry.updatedAt ||
+      current.discardingAt ||
       (current.status !== 'pending' && current.status !== 'retry')
     ) {
       return null;

@@ -127,7 +127,7 @@ describe('Messages', () => {
     ).toBe(true);
   });
 
-  it('deletes at once and queues the delete in the outbox when offline', async () => {
+  it('hides at once and queues the delete in the outbox when offline once Undo is past', async () => {
     await signInLocally(makeUser());
     await db.notifications.put({
       id: 'n1',
@@ -141,8 +141,8 @@ describe('Messages', () => {
     renderScreen(<MessagesScreen />, '/messages');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete message Bulletin' }));
     expect(await screen.findByText('No Messages to Display')).toBeTruthy();
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
     const queued = await db.outbox.toArray();
-    expect(queued).toHaveLength(1);
     expect(queued[0]).toMatchObject({ kind: 'notification-delete', payload: { id: 'n1' } });
   });
 });

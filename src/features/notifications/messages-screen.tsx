@@ -13,6 +13,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { offerUndo } from '../../components/pending-undo';
 import { PushPrompt } from '../../components/push-switch';
 import { TrashIcon } from '../../components/icons';
 import { useKeptShownFirst } from '../../components/use-kept-shown-first';
@@ -25,7 +26,20 @@ import {
   deleteNotification,
   markMessageRead,
   refreshNotifications,
+  startDeleteNotification,
+  undoDeleteNotification,
 } from '../../sync/notifications';
+
+/** Hidden at once, gone for good once the time to undo is up. */
+async function deleteWithUndo(ownerUserId: string, m: NotificationRow) {
+  await startDeleteNotification(m.id);
+  offerUndo({
+    key: `message-${m.id}`,
+    message: `Message deleted: ${m.title}`,
+    undo: () => undoDeleteNotification(m.id),
+    commit: () => deleteNotification(ownerUserId, m.id),
+  });
+}
 
 function useMessages(userId: string | undefined) {
   return useLiveQuery(
@@ -35,6 +49,7 @@ function useMessages(userId: string | undefined) {
             .where('[ownerUserId+receivedAt]')
             .between(...ownerRange(userId))
             .reverse()
+            .filter((m) => !m.deletingAt)
             .toArray()
         : [],
     [userId],
@@ -115,7 +130,7 @@ function MessageRow({ m, ownerUserId }: { m: NotificationRow; ownerUserId: strin
           variant="subtle"
           color="red"
           aria-label={`Delete message ${m.title}`}
-          onClick={() => void deleteNotification(ownerUserId, m.id)}
+          onClick={() => void deleteWithUndo(ownerUserId, m)}
         >
           <TrashIcon size={18} />
         </ActionIcon>

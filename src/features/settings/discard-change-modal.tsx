@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 
-/** "Discard this change?": discarding cannot be undone, so it is confirmed first. */
+/** "Discard this change?": confirmed first; Undo is offered for a few seconds after. */
 export function DiscardChangeModal({
   summary,
   opened,
@@ -15,7 +15,8 @@ export function DiscardChangeModal({
   return (
     <Modal opened={opened} onClose={onCancel} title="Discard this change?" centered>
       <Text mb="md">
-        {summary} will not be sent. It is removed from this device and cannot be brought back.
+        {summary} will not be sent. It is removed from this device; you can undo this for a few
+        seconds.
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>

@@ -6,7 +6,14 @@ import { timeOfDay } from '../../domain/dates';
 import type { NewContactInput } from '../../domain/new-contact';
 import type { ContactCreatePayload } from '../../sync/case-create-kinds';
 import type { CaseFeedItemPayload } from '../../sync/case-write-kinds';
-import { discardEntry, editEntry, retryEntry } from '../../sync/outbox';
+import { offerUndo } from '../../components/pending-undo';
+import {
+  editEntry,
+  finishDiscard,
+  holdForDiscard,
+  releaseDiscard,
+  retryEntry,
+} from '../../sync/outbox';
 import { STATUS_LABELS } from '../../sync/outbox-status';
 import { requestReplay, signInToSend } from '../../sync/replay';
 import { DiscardChangeModal } from './discard-change-modal';
@@ -61,7 +68,16 @@ export function OutboxEntryCard({ entry }: { entry: OutboxRow }) {
   };
   const discard = async () => {
     setConfirming(false);
-    await discardEntry(entry.id, entry.ownerUserId);
+    const { id, ownerUserId } = entry;
+    if (!(await holdForDiscard(id, ownerUserId))) return;
+    offerUndo({
+      key: `outbox-${id}`,
+      message: `Change discarded: ${entry.summary}`,
+      undo: async () => {
+        if (await releaseDiscard(id, ownerUserId)) void requestReplay();
+      },
+      commit: () => finishDiscard(id, ownerUserId),
+    });
   };
 
   return (

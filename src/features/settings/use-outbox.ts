@@ -2,9 +2,15 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxRow } from '../../db/schema';
 import { outboxCounts, outboxOf, type OutboxCounts } from '../../sync/outbox-status';
 
-/** The signed-in user's outbox entries, oldest first (a live query: any tab, the SW). */
+/**
+ * The signed-in user's outbox entries, oldest first (a live query: any tab, the SW), without
+ * those discarded and waiting out their time to undo.
+ */
 export function useOutbox(userId: string): OutboxRow[] | undefined {
-  return useLiveQuery(() => outboxOf(userId), [userId]);
+  return useLiveQuery(
+    async () => (await outboxOf(userId)).filter((e) => !e.discardingAt),
+    [userId],
+  );
 }
 
 /** Pending and needs-attention counts of one user (the logout prompt). */

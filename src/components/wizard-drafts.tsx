@@ -2,7 +2,25 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useNavigate } from 'react-router';
 import { db, ownerRange } from '../db/db';
+import type { CaseDraftRow } from '../db/schema';
 import { createCasePath, createReportPath } from '../domain/machine-links';
+import {
+  finishDraftDiscard,
+  holdDraftForDiscard,
+  releaseDraftDiscard,
+} from '../sync/draft-discard';
+import { offerUndo } from './pending-undo';
+
+/** Hidden at once, gone for good once the time to undo is up. */
+async function discardWithUndo(d: CaseDraftRow, noun: string) {
+  await holdDraftForDiscard(d.ownerUserId, d.id);
+  offerUndo({
+    key: `draft-${d.ownerUserId}-${d.id}`,
+    message: `Draft discarded: ${noun} for ${d.model} ${d.serial}`,
+    undo: () => releaseDraftDiscard(d.ownerUserId, d.id),
+    commit: () => finishDraftDiscard(d.ownerUserId, d.id),
+  });
+}
 
 /**
  * Unfinished create case / report wizards of the signed-in user (product §2 wizard, Differs:
@@ -24,7 +42,11 @@ export function WizardDrafts({
           .between(...ownerRange(ownerUserId))
           .reverse()
           .toArray()
-      ).filter((d) => !machine || (d.serial === machine.serial && d.model === machine.model)),
+      ).filter(
+        (d) =>
+          !d.discardingAt &&
+          (!machine || (d.serial === machine.serial && d.model === machine.model)),
+      ),
     [ownerUserId, machine?.serial, machine?.model],
   );
   if (!drafts || drafts.length === 0) return null;
@@ -52,11 +74,7 @@ export function WizardDrafts({
                 >
                   Resume
                 </Button>
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => void db.caseDrafts.delete([ownerUserId, d.id])}
-                >
+                <Button size="xs" variant="default" onClick={() => void discardWithUndo(d, noun)}>
                   Discard
                 </Button>
               </Group>

@@ -356,6 +356,8 @@ export interface CaseDraftRow {
   /** The wizard's state as the screen keeps it (its shape is the screen's). */
   state: unknown;
   updatedAt: number;
+  /** Discarded by the user, who may still undo it: hidden, and removed once the time is up. */
+  discardingAt?: number;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { db } from '../db/db';
+import { finishDraftDiscard } from './draft-discard';
 import { deleteNotification } from './notifications';
 import { finishDiscard } from './outbox';
 
@@ -11,4 +12,6 @@ export async function finishLeftRemovals(): Promise<void> {
   for (const m of messages) await deleteNotification(m.ownerUserId, m.id);
   const entries = await db.outbox.filter((r) => Boolean(r.discardingAt)).toArray();
   for (const e of entries) await finishDiscard(e.id, e.ownerUserId);
+  const drafts = await db.caseDrafts.filter((r) => Boolean(r.discardingAt)).toArray();
+  for (const d of drafts) await finishDraftDiscard(d.ownerUserId, d.id);
 }

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dcuPairingResultSchema } from '../../contract/dcu';
 import { UNDO_MS } from '../../src/components/pending-undo';
 import { db } from '../../src/db/db';
+import { WizardDrafts } from '../../src/components/wizard-drafts';
 import { MessagesScreen } from '../../src/features/notifications/messages-screen';
 import { OfflineSyncScreen } from '../../src/features/settings/offline-sync-screen';
 import { enqueue } from '../../src/sync/outbox';
@@ -178,5 +179,39 @@ describe('Offline & sync: discard with Undo', () => {
     expect(gateway.requestsTo(PAIRINGS)).toHaveLength(0);
     await finishLeftRemovals();
     expect(await db.outbox.get(entry.id)).toBeUndefined();
+  });
+});
+
+describe('Unfinished drafts: discard with Undo', () => {
+  it('hides the draft, Undo brings it back as it was, otherwise it goes', async () => {
+    await signInLocally(dana);
+    const draft = {
+      ownerUserId: dana.id,
+      id: 'd1',
+      flow: 'case' as const,
+      serial: '52016',
+      model: 'M7-172',
+      pin: '',
+      subject: 'Hydraulic leak',
+      state: { step: 2, subject: 'Hydraulic leak' },
+      updatedAt: Date.now() - 60_000,
+    };
+    await db.caseDrafts.put(draft);
+    const view = renderScreen(withToasts(<WizardDrafts ownerUserId={dana.id} />));
+    const text = /Case for M7-172 52016: Hydraulic leak/;
+    fireEvent.click(
+      within(await screen.findByTestId('wizard-drafts')).getByRole('button', { name: 'Discard' }),
+    );
+    await waitFor(() => expect(screen.queryByText(text)).toBeNull());
+    await undoIn('Draft discarded: Case for M7-172 52016');
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(await db.caseDrafts.get([dana.id, 'd1'])).toEqual(draft);
+
+    fireEvent.click(
+      within(await screen.findByTestId('wizard-drafts')).getByRole('button', { name: 'Discard' }),
+    );
+    await waitFor(() => expect(screen.queryByText(text)).toBeNull());
+    view.unmount();
+    await waitFor(async () => expect(await db.caseDrafts.count()).toBe(0));
   });
 });

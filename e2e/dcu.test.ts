@@ -157,9 +157,14 @@ describe('DCU pairing', () => {
     await entry.getByRole('button', { name: 'Discard' }).click();
     await dialog.getByRole('button', { name: 'Discard change' }).click();
     await entry.waitFor({ state: 'detached' });
-    expect(
-      (await outboxEntries(page)).filter((e) => e.summary.includes('356938035643809')),
-    ).toEqual([]);
+    // Gone from the device once the few seconds to undo it are up.
+    await expect
+      .poll(
+        async () =>
+          (await outboxEntries(page)).filter((e) => e.summary.includes('356938035643809')),
+        { timeout: 20_000 },
+      )
+      .toEqual([]);
 
     // Refused for good, it never paired: machine 1 keeps its unit.
     const pairings = await serverPairings(page.request, '356938035643809');

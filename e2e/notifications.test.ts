@@ -177,7 +177,7 @@ describe(`notifications in Chromium (${CHROMIUM})`, () => {
       .poll(
         async () =>
           (await outboxKinds(dana.page)).filter((o) => o.kind === 'notification-delete').length,
-        { timeout: 15_000 },
+        { timeout: 20_000 },
       )
       .toBe(1);
     await dana.context.setOffline(false);

@@ -244,7 +244,10 @@ describe('Offline & sync', () => {
     const confirm = page.getByRole('dialog', { name: 'Discard this change?' });
     await confirm.getByRole('button', { name: 'Discard change' }).click();
     await card.waitFor({ state: 'detached' });
-    expect((await outbox(page)).find((e) => e.id === id)).toBeUndefined();
+    // Gone from the device once the few seconds to undo it are up.
+    await expect
+      .poll(async () => (await outbox(page)).find((e) => e.id === id), { timeout: 20_000 })
+      .toBeUndefined();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,16 +1,24 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signedInPage, trackPageErrors } from './support/browser';
+import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './support/browser';
 import { storedRows } from './support/device-db';
 
 /*
  * Deleting a message and discarding a queued change: gone from the screen at once, a toast
  * offers Undo for a few seconds, Undo brings it back, otherwise it is carried out.
+ *
+ * The gateway is shared with the other e2e files, so this file keeps to data of its own: olga
+ * (no other file signs her in) gets messages sent to her account only, and her queued changes
+ * name DCU units no gateway has, refused before anything is looked up, so nothing any other
+ * file pairs or reads changes here.
  */
 
-const DANA = 'dana.tech@northfield.example';
+const OLGA = 'olga.oem@torque.example';
+const OLGA_ACCOUNT = 'OEM-0001';
 const ADA = 'ada.admin@torque.example';
 const PAIRINGS = '/api/v1/dcu/pairings';
+/** The toast's time to undo (src/components/pending-undo.tsx) with room for a busy machine. */
+const CARRIED_OUT_WITHIN = 20_000;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,14 +28,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** ada sends dana's dealer a message through the gateway, as the dashboard does. */
-async function sendToDana(title: string): Promise<void> {
+/** ada sends olga's account a message through the gateway, as the dashboard does. */
+async function sendToOlga(title: string): Promise<void> {
   const ada = await signedInPage(browser, ADA);
   const sent = await ada.page.request.post('/api/v1/notifications/send', {
     headers: { 'Idempotency-Key': crypto.randomUUID() },
     data: {
       execute: true,
-      conditionals: [{ field: 'AccountNumber', operator: 'Equals', value: 'D10417' }],
+      conditionals: [{ field: 'AccountNumber', operator: 'Equals', value: OLGA_ACCOUNT }],
       message: {
         type: 'Knowledge',
         title,
@@ -37,9 +45,13 @@ async function sendToDana(title: string): Promise<void> {
       },
     },
   });
-  expect(sent.status()).toBe(200);
+  expect(sent.status(), await sent.text()).toBe(200);
   await ada.context.close();
 }
+
+/** A tab of the bottom navigation, as a person taps it. */
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 
 function serverTitles(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
@@ -50,10 +62,10 @@ function serverTitles(page: Page): Promise<string[]> {
 }
 
 /**
- * A DCU pairing the gateway refused once (an IMEI no machine has), as the pairing screen leaves
- * it: nothing sends it again until the user taps Retry, so the test decides when it goes.
+ * A DCU pairing committed offline, as the pairing screen queues it. Its unit is one no gateway
+ * has: sent, it is refused at once and changes nothing.
  */
-async function queuePairing(page: Page, ownerUserId: string, serial: string): Promise<string> {
+async function queuePairing(page: Page, ownerUserId: string, imei: string): Promise<string> {
   const id = crypto.randomUUID();
   const now = Date.now();
   const row = {
@@ -61,17 +73,16 @@ async function queuePairing(page: Page, ownerUserId: string, serial: string): Pr
     ownerUserId,
     kind: 'dcu-pairing',
     payload: {
-      serialNumber: serial,
+      serialNumber: '90001',
       modelNumber: 'M5-111',
-      pin: `KBCM5111TNP0${serial}`,
+      pin: '',
       dcuPartNumber: 'DCU-4G-200',
-      imeiNumber: '111111111111111',
+      imeiNumber: imei,
       usageHours: '10',
     },
-    summary: `Pair DCU 111111111111111 with M5-111 ${serial}`,
-    status: 'needs-attention',
-    attempts: 1,
-    lastError: { status: 404, message: 'No machine has this DCU.' },
+    summary: `Pair DCU ${imei} with M5-111 90001`,
+    status: 'pending',
+    attempts: 0,
     dependsOn: [],
     createdAt: now,
     updatedAt: now,
@@ -85,7 +96,10 @@ async function queuePairing(page: Page, ownerUserId: string, serial: string): Pr
         open.onsuccess = () => {
           const tx = open.result.transaction('outbox', 'readwrite');
           tx.objectStore('outbox').put(r);
-          tx.oncomplete = () => resolve();
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
           tx.onerror = () => reject(tx.error);
         };
       }),
@@ -108,10 +122,10 @@ function pairingPosts(context: BrowserContext): string[] {
 describe('Undo after deleting or discarding', () => {
   it('Messages: Undo brings a deleted message back; otherwise it is deleted', async () => {
     const title = `Undo me ${Date.now()}`;
-    await sendToDana(title);
-    const { context, page } = await signedInPage(browser, DANA);
+    await sendToOlga(title);
+    const { context, page } = await signedInPage(browser, OLGA);
     const errors = trackPageErrors(page);
-    await page.goto('/messages');
+    await nav(page, 'Messages').click();
     const row = page.getByRole('button', { name: `Open message ${title}` });
     await row.waitFor({ timeout: 30_000 });
 
@@ -121,14 +135,20 @@ describe('Undo after deleting or discarding', () => {
     await toast.getByRole('button', { name: 'Undo' }).click();
     await row.waitFor();
     await toast.waitFor({ state: 'detached' });
+    // Undone for good: the time running out later deletes nothing.
+    await page.waitForTimeout(6_000);
+    expect(await row.count()).toBe(1);
+    expect(await serverTitles(page)).toContain(title);
 
     // Deleted again and left alone, then away from Messages: deleted for good all the same.
     await page.getByRole('button', { name: `Delete message ${title}` }).click();
     await row.waitFor({ state: 'detached' });
-    await page.getByRole('link', { name: 'Home' }).first().click();
+    await nav(page, 'Home').click();
     await page.waitForURL((u) => u.pathname === '/home');
-    await expect.poll(() => serverTitles(page), { timeout: 30_000 }).not.toContain(title);
-    await page.goto('/messages');
+    await expect
+      .poll(() => serverTitles(page), { timeout: CARRIED_OUT_WITHIN + 10_000 })
+      .not.toContain(title);
+    await nav(page, 'Messages').click();
     await page.getByRole('heading', { name: 'Messages' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await row.count()).toBe(0);
@@ -136,50 +156,65 @@ describe('Undo after deleting or discarding', () => {
     await context.close();
   });
 
-  it('Offline & sync: Undo brings a discarded change back to send; otherwise it is gone', async () => {
-    const { context, page } = await signedInPage(browser, DANA);
+  it('Offline & sync: Undo brings a discarded change back to send; otherwise it is never sent', async () => {
+    const { context, page } = await signedInPage(browser, OLGA);
     const errors = trackPageErrors(page);
     const posts = pairingPosts(context);
+    await swControlled(page);
     const me = (await (await page.request.get('/api/v1/me')).json()) as { id: string };
-    const kept = await queuePairing(page, me.id, '41876');
-    const dropped = await queuePairing(page, me.id, '41877');
-    await page.goto('/settings/offline');
-    const card = (serial: string) =>
-      page.getByTestId('outbox-entry').filter({ hasText: `M5-111 ${serial}` });
-    const toast = (serial: string) =>
+    await nav(page, 'Settings').click();
+    await page.getByRole('link', { name: 'Offline & sync', exact: true }).click();
+    await page.getByRole('heading', { name: 'Offline & sync' }).waitFor();
+
+    // Offline, two pairings wait: nothing can send them before the test says so.
+    await context.setOffline(true);
+    const kept = await queuePairing(page, me.id, '990000000000001');
+    const dropped = await queuePairing(page, me.id, '990000000000002');
+    // Written behind the app's back: the page reads them once it loads again.
+    await page.reload();
+    const card = (imei: string) => page.getByTestId('outbox-entry').filter({ hasText: imei });
+    const toast = (imei: string) =>
       page
         .getByRole('alert')
-        .filter({ hasText: `Change discarded: Pair DCU 111111111111111 with M5-111 ${serial}` });
-    const discard = async (serial: string) => {
-      await card(serial).getByRole('button', { name: 'Discard' }).click();
+        .filter({ hasText: `Change discarded: Pair DCU ${imei} with M5-111 90001` });
+    const discard = async (imei: string) => {
+      await card(imei).getByRole('button', { name: 'Discard' }).click();
       await page
         .getByRole('dialog', { name: 'Discard this change?' })
         .getByRole('button', { name: 'Discard change' })
         .click();
-      await card(serial).waitFor({ state: 'detached' });
-      await toast(serial).waitFor();
+      await card(imei).waitFor({ state: 'detached' });
+      await toast(imei).waitFor();
     };
 
-    await discard('41876');
-    await toast('41876').getByRole('button', { name: 'Undo' }).click();
-    await card('41876').getByText('Tried 1 time').waitFor();
-    // Back as it was: Retry sends it, once.
-    await card('41876').getByRole('button', { name: 'Retry' }).click();
-    await card('41876').getByText('Tried 2 times').waitFor({ timeout: 30_000 });
-    expect(posts).toEqual([kept]);
+    await discard('990000000000001');
+    await toast('990000000000001').getByRole('button', { name: 'Undo' }).click();
+    await card('990000000000001').getByText('Not tried yet').waitFor();
+    const [back] = (await storedRows<{ id: string; discardingAt?: number }>(page, 'outbox')).filter(
+      (e) => e.id === kept,
+    );
+    expect(back).toBeDefined();
+    expect(back?.discardingAt).toBeUndefined();
 
-    // Discarded and left alone, then away from the page: gone once the time is up, never sent.
-    await discard('41877');
-    await page.getByRole('link', { name: 'Home' }).first().click();
+    // Discarded, and the connection returns within its time to undo: the replay that follows
+    // sends the change got back, and leaves the held one alone. Away from the page, the held
+    // one goes once the time is up, never sent.
+    await discard('990000000000002');
+    await context.setOffline(false);
+    await nav(page, 'Home').click();
     await page.waitForURL((u) => u.pathname === '/home');
     await expect
       .poll(async () => (await storedRows<{ id: string }>(page, 'outbox')).map((e) => e.id), {
-        timeout: 30_000,
+        timeout: CARRIED_OUT_WITHIN,
       })
       .not.toContain(dropped);
-    await page.goto('/settings/offline');
-    await card('41876').waitFor();
-    expect(await card('41877').count()).toBe(0);
+    await expect.poll(() => posts, { timeout: 30_000 }).toEqual([kept]);
+
+    await nav(page, 'Settings').click();
+    await page.getByRole('link', { name: 'Offline & sync', exact: true }).click();
+    // Sent once, refused for good: it asks for attention, as any refused change does.
+    await card('990000000000001').getByText('Tried 1 time').waitFor({ timeout: 30_000 });
+    expect(await card('990000000000002').count()).toBe(0);
     expect(posts).toEqual([kept]);
     expect(errors).toEqual([]);
     await context.close();

@@ -29,6 +29,8 @@ export function offerUndo({
     key,
     setTimeout(() => {
       pending.delete(key);
+      // A toast held open (a pointer resting on it) no longer offers what cannot be undone.
+      hideToast(toastId);
       commit().catch(() => undefined); // left marked: the next start carries it out
     }, UNDO_MS),
   );

@@ -6,18 +6,21 @@
 // class names of one stylesheet) they reach, and prepends `import '@mantine/core/styles/X.css'`
 // for each. The sheets so land in the chunk of the module that renders the component, so the
 // first screen still pays only for its own.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
-const coreRoot = dirname(dirname(createRequire(import.meta.url).resolve('@mantine/core')));
+const resolveFrom = createRequire(import.meta.url);
+const coreRoot = dirname(dirname(resolveFrom.resolve('@mantine/core')));
 const esmRoot = join(coreRoot, 'esm');
 
 const RELATIVE_IMPORT =
   /(?:import|export)\s*(?:[\w*{}\s,$]*?\s*from\s*)?["'](\.{1,2}\/[^"']+)["']/g;
 const NAMED_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["'](\.{1,2}\/[^"']+)["']/g;
 const CORE_IMPORT = /import\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]@mantine\/core['"]/g;
+const PACKAGE_IMPORT = /import\s+(type\s+)?\{[^}]*\}\s*from\s*['"]@mantine\/([\w-]+)['"]/g;
+const CORE_IMPORT_IN_BUILD = /import\s*\{([^}]*)\}\s*from\s*["']@mantine\/core["']/g;
 
 let exportFiles: Map<string, string> | undefined;
 
@@ -65,9 +68,54 @@ export function mantineSheetsFor(names: Iterable<string>): string[] {
   return [...sheets];
 }
 
-/** The value (not type-only) names a module imports from '@mantine/core'. */
+const coreNamesOfPackage = new Map<string, readonly string[]>();
+
+function moduleFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? moduleFiles(join(dir, e.name))
+      : e.name.endsWith('.mjs')
+        ? [join(dir, e.name)]
+        : [],
+  );
+}
+
+/**
+ * The '@mantine/core' names another Mantine package renders with (@mantine/notifications
+ * shows each toast as core's Notification): their sheets are core's, so they are the
+ * importer's to load.
+ */
+function coreNamesRenderedBy(pkg: string): readonly string[] {
+  const known = coreNamesOfPackage.get(pkg);
+  if (known) return known;
+  const esm = join(dirname(dirname(resolveFrom.resolve(`@mantine/${pkg}`))), 'esm');
+  const names = new Set<string>();
+  for (const file of existsSync(esm) ? moduleFiles(esm) : []) {
+    for (const [, specs = ''] of readFileSync(file, 'utf8').matchAll(CORE_IMPORT_IN_BUILD)) {
+      for (const spec of specs.split(',')) {
+        const name = spec
+          .trim()
+          .split(/\s+as\s+/)[0]
+          ?.trim();
+        // Names core only passes on from elsewhere (RemoveScroll) carry no sheet of its own.
+        if (name && exportsOfCore().has(name)) names.add(name);
+      }
+    }
+  }
+  const result = [...names];
+  coreNamesOfPackage.set(pkg, result);
+  return result;
+}
+
+/**
+ * The value (not type-only) names a module imports from '@mantine/core', and those the other
+ * Mantine packages it imports from render with.
+ */
 export function mantineImportsOf(code: string): string[] {
   const names: string[] = [];
+  for (const [, typeOnly, pkg = ''] of code.matchAll(PACKAGE_IMPORT)) {
+    if (!typeOnly && pkg !== 'core') names.push(...coreNamesRenderedBy(pkg));
+  }
   for (const [, typeOnly, specs = ''] of code.matchAll(CORE_IMPORT)) {
     if (typeOnly) continue;
     for (const spec of specs.split(',')) {

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './support/browser';
 import { storedRows } from './support/device-db';
@@ -49,9 +49,19 @@ async function sendToOlga(title: string): Promise<void> {
   await ada.context.close();
 }
 
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
 /** A tab of the bottom navigation, as a person taps it. */
-const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+const nav = (page: Page, name: string) => mainNav(page).getByRole('link', { name, exact: true });
+
+/** Presses Tab until `target` has the focus, as a keyboard user gets there; false if never. */
+async function tabTo(page: Page, target: Locator, most = 40): Promise<boolean> {
+  for (let i = 0; i < most; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return true;
+  }
+  return false;
+}
 
 function serverTitles(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
@@ -132,7 +142,20 @@ describe('Undo after deleting or discarding', () => {
     await page.getByRole('button', { name: `Delete message ${title}` }).click();
     await row.waitFor({ state: 'detached' });
     const toast = page.getByRole('alert').filter({ hasText: `Message deleted: ${title}` });
-    await toast.getByRole('button', { name: 'Undo' }).click();
+    // At phone width the toast leaves the bottom navigation free, and a keyboard reaches Undo.
+    const undo = toast.getByRole('button', { name: 'Undo', exact: true });
+    await undo.waitFor();
+    // Undo is shown whole, however long the title beside it.
+    expect(
+      await undo.evaluate((el) =>
+        [el, ...el.querySelectorAll('*')].every((e) => e.scrollWidth <= e.clientWidth),
+      ),
+    ).toBe(true);
+    const toastBox = (await toast.boundingBox())!;
+    const navBox = (await mainNav(page).boundingBox())!;
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(navBox.y);
+    expect(await tabTo(page, undo)).toBe(true);
+    await page.keyboard.press('Enter');
     await row.waitFor();
     await toast.waitFor({ state: 'detached' });
     // Undone for good: the time running out later deletes nothing.

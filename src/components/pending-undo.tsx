@@ -47,8 +47,11 @@ export function offerUndo({
     autoClose: UNDO_MS,
     message: (
       <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Text size="sm">{message}</Text>
-        <Button size="xs" variant="light" onClick={onUndo}>
+        {/* A long title wraps; Undo keeps its full width. */}
+        <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+          {message}
+        </Text>
+        <Button size="xs" variant="light" onClick={onUndo} style={{ flexShrink: 0 }}>
           Undo
         </Button>
       </Group>

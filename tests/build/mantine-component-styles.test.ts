@@ -38,6 +38,16 @@ describe('Mantine component stylesheets derived by the build', () => {
     expect(mantineImportsOf(code)).toEqual(['Button', 'Table']);
   });
 
+  it("loads core's sheets for what another Mantine package renders: a toast is a Notification", () => {
+    const sheets = mantineSheetsFor(
+      mantineImportsOf("import { Notifications } from '@mantine/notifications';"),
+    );
+    for (const sheet of ['Notification', 'CloseButton', 'Loader']) expect(sheets).toContain(sheet);
+    expect(
+      mantineImportsOf("import type { NotificationData } from '@mantine/notifications';"),
+    ).toEqual([]);
+  });
+
   it('prepends the imports on the first line, so line numbers stay', () => {
     const plugin = mantineComponentStyles();
     const transform = plugin.transform as (code: string, id: string) => { code: string } | null;

@@ -56,7 +56,7 @@ for (const f of features) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', '.tmp', 'dev-dist', 'coverage'] },
+  { ignores: ['dist', 'dist-gateway', 'node_modules', 'data', '.tmp', 'dev-dist', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,25 +1,42 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface RunningGateway {
   url: string;
   dataDir: string;
+  /** The gateway's process id, for what only the process can say (its memory). */
+  pid: number;
   stop(): Promise<void>;
 }
 
+/** What `npm run build` compiles the gateway to, and what `npm start` runs. */
+export const GATEWAY_BUILD = 'dist-gateway/main.js';
+
+/** The compiled gateway, as production runs it, or its TypeScript through tsx. */
+export type GatewayFrom = 'build' | 'source';
+
+const ARGS: Record<GatewayFrom, string[]> = {
+  build: ['--enable-source-maps', GATEWAY_BUILD],
+  source: ['--import', 'tsx', 'gateway/main.ts'],
+};
+
 /**
- * Starts the real gateway (`tsx gateway/main.ts`) on a fresh embedded database, exactly as
- * `npm start` does after its build, and waits for /api/v1/health.
+ * Starts the real gateway on a fresh embedded database, exactly as `npm start` does after its
+ * build, and waits for /api/v1/health.
  */
 export async function startGateway(
   port: number,
   env: Record<string, string> = {},
+  from: GatewayFrom = 'build',
 ): Promise<RunningGateway> {
+  if (from === 'build' && !existsSync(GATEWAY_BUILD)) {
+    throw new Error(`${GATEWAY_BUILD} is missing: run \`npm run build\` first`);
+  }
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'torque-e2e-'));
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
+  const child = spawn(process.execPath, ARGS[from], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -39,6 +56,7 @@ export async function startGateway(
   return {
     url,
     dataDir,
+    pid: child.pid!,
     async stop() {
       await stopChild(child);
       if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });

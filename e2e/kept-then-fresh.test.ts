@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './support/browser';
+import { sendMessageToAccount } from './support/messages';
 
 /*
  * A screen opened online shows what the device keeps first and then what the gateway has now:
@@ -11,7 +12,6 @@ import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './su
 
 const DANA = 'dana.tech@northfield.example';
 const SAM = 'sam.staff@torque.example';
-const ADA = 'ada.admin@torque.example';
 const NORTHFIELD_ID = '001000000000000003';
 /** Cases other tests and the benches open by number stay as they are. */
 const LONG_CASE_NUMBER = '00001006';
@@ -156,24 +156,8 @@ describe('a screen opened online paints what is kept, then what the gateway has'
     const kept = 'Welcome to push notifications';
     await dana.page.getByText(kept).waitFor();
 
-    const ada = await signedInPage(browser, ADA);
     const title = `Kept then fresh ${Date.now()}`;
-    const sent = await ada.page.request.post('/api/v1/notifications/send', {
-      headers: { 'Idempotency-Key': crypto.randomUUID() },
-      data: {
-        execute: true,
-        conditionals: [{ field: 'AccountNumber', operator: 'Equals', value: 'D10417' }],
-        message: {
-          type: 'Knowledge',
-          title,
-          body: 'Front axle bulletin SB-M7-114.',
-          knowledgeCategory: 'Bulletins',
-          searchTerm: 'front axle',
-        },
-      },
-    });
-    expect(sent.status(), await sent.text()).toBe(200);
-    await ada.context.close();
+    await sendMessageToAccount(browser, 'D10417', title);
 
     const page = await openWatching(dana.context, '/messages', kept, title);
     await page.getByText(title).waitFor({ timeout: 30_000 });

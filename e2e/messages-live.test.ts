@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signedInPage, trackPageErrors } from './support/browser';
+import { sendMessageToAccount } from './support/messages';
 
 /*
  * product §2 Messages: a message sent while the list is open shows there without a reload,
@@ -8,7 +9,6 @@ import { launchBrowser, signedInPage, trackPageErrors } from './support/browser'
  */
 
 const DANA = 'dana.tech@northfield.example';
-const ADA = 'ada.admin@torque.example';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,24 +29,7 @@ describe('Messages left open', () => {
     dana.page.on('load', () => loads++);
 
     const title = `Messages stay current ${Date.now()}`;
-    const ada = await signedInPage(browser, ADA);
-    const sent = await ada.page.request.post('/api/v1/notifications/send', {
-      headers: { 'Idempotency-Key': crypto.randomUUID() },
-      data: {
-        execute: true,
-        conditionals: [{ field: 'AccountNumber', operator: 'Equals', value: 'D10417' }],
-        message: {
-          type: 'Knowledge',
-          title,
-          body: 'Front axle bulletin SB-M7-114.',
-          knowledgeCategory: 'Bulletins',
-          searchTerm: 'front axle',
-        },
-      },
-    });
-    expect(sent.status()).toBe(200);
-    expect(((await sent.json()) as { count: number }).count).toBeGreaterThan(0);
-    await ada.context.close();
+    expect(await sendMessageToAccount(browser, 'D10417', title)).toBeGreaterThan(0);
 
     await dana.page
       .getByRole('button', { name: `Open message ${title}` })

@@ -10,6 +10,7 @@ import {
   trackPageErrors,
   swControlled,
 } from './support/browser';
+import { queuedPairing } from './support/dcu-pairing';
 import { startGateway } from './support/gateway';
 
 /*
@@ -177,28 +178,13 @@ describe('Offline & sync', () => {
 
     // A DCU pairing queued offline (an IMEI the gateway does not know: no side effect there).
     await context.setOffline(true);
-    const id = crypto.randomUUID();
-    const now = Date.now();
-    await outbox(page, {
-      id,
-      ownerUserId: me.id,
-      kind: 'dcu-pairing',
-      payload: {
-        serialNumber: '41876',
-        modelNumber: 'M5-111',
-        pin: 'KBCM5111TNP041876',
-        dcuPartNumber: 'DCU-4G-200',
-        imeiNumber: '111111111111111',
-        usageHours: '10',
-      },
-      summary: 'Pair DCU 111111111111111 with M5-111 41876',
-      status: 'pending',
-      attempts: 0,
-      dependsOn: [],
-      createdAt: now,
-      updatedAt: now,
-      nextAttemptAt: now,
+    const queued = queuedPairing(me.id, {
+      imei: '111111111111111',
+      serial: '41876',
+      pin: 'KBCM5111TNP041876',
     });
+    const { id } = queued;
+    await outbox(page, queued);
     await page.reload();
     await page
       .getByTestId('sync-status')

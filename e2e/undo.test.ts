@@ -1,7 +1,9 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './support/browser';
-import { storedRows } from './support/device-db';
+import { queuedPairing } from './support/dcu-pairing';
+import { putStoredRow, storedRows } from './support/device-db';
+import { sendMessageToAccount } from './support/messages';
 
 /*
  * Deleting a message and discarding a queued change: gone from the screen at once, a toast
@@ -15,7 +17,6 @@ import { storedRows } from './support/device-db';
 
 const OLGA = 'olga.oem@torque.example';
 const OLGA_ACCOUNT = 'OEM-0001';
-const ADA = 'ada.admin@torque.example';
 const PAIRINGS = '/api/v1/dcu/pairings';
 /** The toast's time to undo (src/components/pending-undo.tsx) with room for a busy machine. */
 const CARRIED_OUT_WITHIN = 20_000;
@@ -27,27 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** ada sends olga's account a message through the gateway, as the dashboard does. */
-async function sendToOlga(title: string): Promise<void> {
-  const ada = await signedInPage(browser, ADA);
-  const sent = await ada.page.request.post('/api/v1/notifications/send', {
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-    data: {
-      execute: true,
-      conditionals: [{ field: 'AccountNumber', operator: 'Equals', value: OLGA_ACCOUNT }],
-      message: {
-        type: 'Knowledge',
-        title,
-        body: 'Front axle bulletin SB-M7-114.',
-        knowledgeCategory: 'Bulletins',
-        searchTerm: 'front axle',
-      },
-    },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
-  await ada.context.close();
-}
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -76,46 +56,9 @@ function serverTitles(page: Page): Promise<string[]> {
  * has: sent, it is refused at once and changes nothing.
  */
 async function queuePairing(page: Page, ownerUserId: string, imei: string): Promise<string> {
-  const id = crypto.randomUUID();
-  const now = Date.now();
-  const row = {
-    id,
-    ownerUserId,
-    kind: 'dcu-pairing',
-    payload: {
-      serialNumber: '90001',
-      modelNumber: 'M5-111',
-      pin: '',
-      dcuPartNumber: 'DCU-4G-200',
-      imeiNumber: imei,
-      usageHours: '10',
-    },
-    summary: `Pair DCU ${imei} with M5-111 90001`,
-    status: 'pending',
-    attempts: 0,
-    dependsOn: [],
-    createdAt: now,
-    updatedAt: now,
-    nextAttemptAt: now,
-  };
-  await page.evaluate(
-    (r) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('torque');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('outbox', 'readwrite');
-          tx.objectStore('outbox').put(r);
-          tx.oncomplete = () => {
-            open.result.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    row,
-  );
-  return id;
+  const row = queuedPairing(ownerUserId, { imei, serial: '90001' });
+  await putStoredRow(page, 'outbox', row);
+  return row.id;
 }
 
 /** Pairing requests that left the browser (the page's and the service worker's): their keys. */
@@ -132,7 +75,7 @@ function pairingPosts(context: BrowserContext): string[] {
 describe('Undo after deleting or discarding', () => {
   it('Messages: Undo brings a deleted message back; otherwise it is deleted', async () => {
     const title = `Undo me ${Date.now()}`;
-    await sendToOlga(title);
+    await sendMessageToAccount(browser, OLGA_ACCOUNT, title);
     const { context, page } = await signedInPage(browser, OLGA);
     const errors = trackPageErrors(page);
     await nav(page, 'Messages').click();

@@ -70,3 +70,31 @@ export function outboxEntries(page: Page): Promise<StoredEntry[]> {
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await swControlled(page);
 }
+
+/** A DCU pairing as the pairing screen queues it when offline: pending, not tried yet. */
+export function queuedPairing(
+  ownerUserId: string,
+  { imei, serial, pin = '' }: { imei: string; serial: string; pin?: string },
+) {
+  const now = Date.now();
+  return {
+    id: crypto.randomUUID(),
+    ownerUserId,
+    kind: 'dcu-pairing',
+    payload: {
+      serialNumber: serial,
+      modelNumber: PAIRING_MODEL,
+      pin,
+      dcuPartNumber: 'DCU-4G-200',
+      imeiNumber: imei,
+      usageHours: '10',
+    },
+    summary: `Pair DCU ${imei} with ${PAIRING_MODEL} ${serial}`,
+    status: 'pending',
+    attempts: 0,
+    dependsOn: [],
+    createdAt: now,
+    updatedAt: now,
+    nextAttemptAt: now,
+  };
+}

@@ -19,3 +19,24 @@ export function storedRows<T>(page: Page, store: string): Promise<T[]> {
     store,
   );
 }
+
+/** Writes one row into a store of the app's database behind the app's back (no live query sees it). */
+export function putStoredRow(page: Page, store: string, row: unknown): Promise<void> {
+  return page.evaluate(
+    ([name, value]) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('torque');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(name, 'readwrite');
+          tx.objectStore(name).put(value);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    [store, row] as const,
+  );
+}

@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { FieldType, LayoutField } from '../../contract/cases';
 import { initialPicklistState } from '../../src/domain/dependent-picklists';
 import { formErrors, type FormValues } from '../../src/domain/dynamic-form';
-import { WizardFormPage, useWizardForm } from '../../src/features/cases/wizard-form';
-import { failureErrors } from '../../src/features/cases/wizard-steps';
+import { useWizardForm } from '../../src/features/cases/use-wizard-form';
+import { WizardFormPage } from '../../src/features/cases/wizard-form';
+import { failureErrors } from '../../src/features/cases/wizard-step-failure';
 import { layoutField } from '../domain/wizard-fields';
 import { renderScreen } from './render';
 

@@ -1,6 +1,6 @@
 import type { Remote } from 'comlink';
-import type { DocumentType } from '../../../contract/knowledge';
-import type { KnowledgeIndexApi } from '../../workers/knowledge-index-service';
+import type { DocumentType } from '../../contract/knowledge';
+import type { KnowledgeIndexApi } from './knowledge-index-service';
 
 /**
  * The screen's handle on the offline index. In a browser it is the comlink worker (the index
@@ -26,15 +26,15 @@ function stayAwhile() {
 
 async function inPage(): Promise<KnowledgeIndexApi> {
   const [{ createIndexService }, { db }] = await Promise.all([
-    import('../../workers/knowledge-index-service'),
-    import('../../db/db'),
+    import('./knowledge-index-service'),
+    import('../db/db'),
   ]);
   return createIndexService(db);
 }
 
 async function inWorker(): Promise<Remote<KnowledgeIndexApi>> {
   const { wrap } = await import('comlink');
-  const w = new Worker(new URL('../../workers/knowledge-index.worker.ts', import.meta.url), {
+  const w = new Worker(new URL('./knowledge-index.worker.ts', import.meta.url), {
     type: 'module',
   });
   worker = w;

@@ -67,6 +67,12 @@ export function predictionDetailPath(id: string): string {
   return `/support/prediction/${seg(id)}`;
 }
 
+/** Where an unfinished wizard of a flow resumes: its create path for the machine. */
+export function wizardResumePath(flow: 'case' | 'report' | 'prediction', m: FullKey): string {
+  if (flow === 'report') return createReportPath(m);
+  return flow === 'prediction' ? predictionPath(m) : createCasePath(m);
+}
+
 /** Quality Report (external users): the configured page with model and serial as query. */
 export function qualityReportHref(base: string, m: { serial: string; model: string }): string {
   const sep = base.includes('?') ? '&' : '?';

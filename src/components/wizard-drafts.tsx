@@ -2,10 +2,10 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useNavigate } from 'react-router';
 import { db, ownerRange } from '../db/db';
-import { createCasePath, createReportPath } from '../domain/machine-links';
+import { wizardResumePath } from '../domain/machine-links';
 
 /**
- * Unfinished create case / report wizards of the signed-in user (product §2 wizard, Differs:
+ * Unfinished create case / report / prediction wizards of the signed-in user (product §2 wizard, Differs:
  * drafts), newest first, with Resume and Discard. On a machine page only that machine's.
  */
 export function WizardDrafts({
@@ -36,7 +36,8 @@ export function WizardDrafts({
       <Stack gap="xs">
         {drafts.map((d) => {
           const key = { serial: d.serial, model: d.model, pin: d.pin };
-          const noun = d.flow === 'report' ? 'Report' : 'Case';
+          const noun =
+            d.flow === 'report' ? 'Report' : d.flow === 'prediction' ? 'Parts Prediction' : 'Case';
           return (
             <Group key={d.id} justify="space-between" wrap="nowrap">
               <Text size="sm">
@@ -44,12 +45,7 @@ export function WizardDrafts({
                 {d.subject ? `: ${d.subject}` : ''} ({new Date(d.updatedAt).toLocaleString()})
               </Text>
               <Group gap="xs" wrap="nowrap">
-                <Button
-                  size="xs"
-                  onClick={() =>
-                    void navigate(d.flow === 'report' ? createReportPath(key) : createCasePath(key))
-                  }
-                >
+                <Button size="xs" onClick={() => void navigate(wizardResumePath(d.flow, key))}>
                   Resume
                 </Button>
                 <Button

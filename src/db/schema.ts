@@ -341,7 +341,7 @@ export const schemaV5 = {
 export interface CaseDraftRow {
   ownerUserId: string;
   id: string;
-  flow: 'case' | 'report';
+  flow: 'case' | 'report' | 'prediction';
   serial: string;
   model: string;
   pin: string;

@@ -1,10 +1,12 @@
 /*
- * The create case / report wizard's steps and moves (product §2 Create case or report wizard,
- * §4 Wizard). Steps are numbers as the product names them: 4 is the form's first page and
- * 4.1 its second.
+ * The create case / report / prediction wizard's steps and moves (product §2 Create case or
+ * report wizard, Parts prediction step; §4 Wizard). Steps are numbers as the product names
+ * them: 4 is the form's first page and 4.1 its second. The whole state machine, with the moves
+ * that leave a flow for another, is wizard-flow.ts.
  */
 
-export type WizardFlow = 'case' | 'report';
+/** A prediction's step 2 is the parts prediction step; Create Case goes on as a case. */
+export type WizardFlow = 'case' | 'report' | 'prediction';
 
 export type WizardStep = 0 | 1 | 2 | 3 | 3.5 | 4 | 4.1 | 5 | 6 | 'error';
 
@@ -20,7 +22,9 @@ export function firstStep(machineKnown: boolean): WizardStep {
 
 /**
  * Next. A report's problem step goes forward by 2 (no suggestions), its parts step leads to
- * 3.5 and it is created from the form's second page; a case goes on to the attachments.
+ * 3.5 and it is created from the form's second page; a case goes on to the attachments. A
+ * prediction's symptom leads to its parts prediction step, which has buttons of its own
+ * (wizard-flow.ts); were Next pressed there, it would go on as a case does.
  */
 export function nextMove(flow: WizardFlow, from: WizardStep): WizardMove {
   switch (from) {
@@ -88,7 +92,12 @@ export type CancelReason = 'Solved' | 'Quit';
 
 /** The steps a progress bar counts, in the order of the flow. */
 export function flowSteps(flow: WizardFlow, machineFromRoute: boolean): WizardStep[] {
-  const steps: WizardStep[] = flow === 'report' ? [0, 1, 3, 3.5, 4, 4.1] : [0, 1, 2, 3, 4, 4.1, 5];
+  const steps: WizardStep[] =
+    flow === 'report'
+      ? [0, 1, 3, 3.5, 4, 4.1]
+      : flow === 'prediction'
+        ? [0, 1, 2]
+        : [0, 1, 2, 3, 4, 4.1, 5];
   return machineFromRoute ? steps.filter((s) => s !== 0) : steps;
 }
 
@@ -99,14 +108,18 @@ export function parseStep(value: unknown): WizardStep | null {
 }
 
 /** What a step is called where the wizard says where the user is (the progress line). */
-export function stepName(step: WizardStep, formHeadings: readonly [string, string]): string {
+export function stepName(
+  step: WizardStep,
+  formHeadings: readonly [string, string],
+  flow: WizardFlow = 'case',
+): string {
   switch (step) {
     case 0:
       return 'Machine';
     case 1:
       return 'Problem';
     case 2:
-      return 'Knowledge Suggestions';
+      return flow === 'prediction' ? 'Parts Predictions' : 'Knowledge Suggestions';
     case 3:
       return 'Failure Details';
     case 3.5:

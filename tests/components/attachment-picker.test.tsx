@@ -11,7 +11,7 @@ import {
   type PickedFile,
 } from '../../src/features/cases/attachment-picker';
 import { PostUpdatePanel } from '../../src/features/cases/post-update-panel';
-import { StepButtons } from '../../src/features/cases/wizard-steps';
+import { StepButtons } from '../../src/features/cases/wizard-step-buttons';
 import { renderScreen } from './render';
 
 /** Photo preparation held until the test lets each photo through, as a slow HEIC decoder. */

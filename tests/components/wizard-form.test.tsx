@@ -6,7 +6,7 @@ import type { FieldType, LayoutField } from '../../contract/cases';
 import { initialPicklistState } from '../../src/domain/dependent-picklists';
 import { formErrors, type FormValues } from '../../src/domain/dynamic-form';
 import { WizardFormPage, useWizardForm } from '../../src/features/cases/wizard-form';
-import { failureErrors } from '../../src/features/cases/wizard-steps';
+import { failureErrors } from '../../src/features/cases/wizard-step-failure';
 import { layoutField } from '../domain/wizard-fields';
 import { renderScreen } from './render';
 

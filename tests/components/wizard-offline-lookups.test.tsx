@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { machineLookupResponseSchema } from '../../contract/machines';
 import { db } from '../../src/db/db';
 import { CaseCreateScreen } from '../../src/features/cases/case-wizard-screen';
-import { SUGGESTIONS_NEED_CONNECTION } from '../../src/features/cases/wizard-steps';
+import { SUGGESTIONS_NEED_CONNECTION } from '../../src/features/cases/wizard-step-suggestions';
 import { MachineDetailScreen } from '../../src/features/machines/machine-detail-screen';
 import { machineRowOf } from '../../src/sync/machines';
 import { layoutField } from '../domain/wizard-fields';

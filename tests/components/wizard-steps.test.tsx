@@ -9,17 +9,16 @@ import { initialPicklistState } from '../../src/domain/dependent-picklists';
 import type { FailureDetails } from '../../src/domain/case-payload';
 import { CaseCreateScreen } from '../../src/features/cases/case-wizard-screen';
 import { WizardFormPage, useWizardForm } from '../../src/features/cases/wizard-form';
+import { PartiesStep, type Parties } from '../../src/features/cases/wizard-step-account';
 import {
   FAILURE_DATE_FUTURE_MESSAGE,
   FailureStep,
-  PartiesStep,
-  SUGGESTIONS_HEADING,
-  SymptomStep,
   UNFINISHED_DATE,
   failureErrors,
   type FailureErrors,
-  type Parties,
-} from '../../src/features/cases/wizard-steps';
+} from '../../src/features/cases/wizard-step-failure';
+import { SUGGESTIONS_HEADING } from '../../src/features/cases/wizard-step-suggestions';
+import { SymptomStep } from '../../src/features/cases/wizard-step-symptom';
 import { layoutField } from '../domain/wizard-fields';
 import { makeUser, renderScreen, resetDb, signInLocally } from './render';
 import { gatewayBehindConnection } from './wizard-gateway';

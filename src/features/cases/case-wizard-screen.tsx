@@ -1,274 +1,146 @@
-import { Alert, Container, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import {
-  CASE_CREATION_ERROR_MESSAGE,
-  CONTACT_CREATION_ERROR_MESSAGE,
-  SUBJECT_REQUIRED_MESSAGE,
-  type AnalyticsEventType,
-  createCaseResponseSchema,
-} from '../../../contract/case-create';
+import { Alert, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import type { User } from '../../../contract';
+import type { AnalyticsEventType } from '../../../contract/case-create';
 import type { RecordKind } from '../../../contract/cases';
 import { sendWizardEvents } from '../../api/wizard';
-import { wizardEvent } from '../../domain/wizard-events';
-import { ModelSerialForm, type ModelSerialInput } from '../../components/model-serial-form';
 import { useOnline } from '../../components/use-online';
 import { useProfile } from '../../components/use-profile';
 import { useRemoteConfig } from '../../components/use-remote-config';
-import { db } from '../../db/db';
-import { buildCaseFields, type FailureDetails } from '../../domain/case-payload';
-import { initialPicklistState, type PicklistState } from '../../domain/dependent-picklists';
+import { casePath, machineDetailPath } from '../../domain/machine-links';
+import type { PredictionMachine, PredictionStepProps } from '../../domain/prediction-step';
 import {
-  FORM_PAGES,
-  formErrors,
-  layoutFields,
-  pageFields,
-  type FormValues,
-} from '../../domain/dynamic-form';
-import { machineDetailPath, casePath } from '../../domain/machine-links';
-import { canLeaveParties } from '../../domain/new-contact';
-import { machinePathSegments, parseMachineRouteParams } from '../../domain/route-params';
+  machinePathSegments,
+  parseMachineRouteParams,
+  type MachineRouteParams,
+} from '../../domain/route-params';
+import { initialWizardFlow, type WizardFlowState } from '../../domain/wizard-flow';
+import { wizardEvent } from '../../domain/wizard-events';
+import type { WizardFlow } from '../../domain/wizard-steps';
 import {
-  RESTART_STEP,
-  firstStep,
-  nextMove,
-  parseStep,
-  previousMove,
-  type WizardFlow,
-  type WizardMove,
-  type WizardStep,
-} from '../../domain/wizard-steps';
-import { queueNewCase } from '../../sync/case-create';
-import { localReference } from '../../sync/local-reference';
-import { caseDefinitionFor, type CaseDefinition } from '../../sync/wizard-lookups';
-import { AttachmentPicker, usePreparedFiles, type PickedFile } from './attachment-picker';
+  useLoadedWizard,
+  useWizardDraft,
+  wizardDraftId,
+  type LoadedWizard,
+  type WizardData,
+} from './use-wizard-draft';
+import { useWizardFields } from './use-wizard-fields';
+import { useWizardFlow } from './use-wizard-flow';
 import { useWizardMachine } from './use-wizard-machine';
-import { WizardFormPages, useWizardForm } from './wizard-form';
+import { useWizardSubmit } from './use-wizard-submit';
 import { WizardProgress } from './wizard-progress';
-import {
-  ConfirmationStep,
-  ErrorStep,
-  FailureStep,
-  PartiesStep,
-  StepButtons,
-  SuggestionsStep,
-  SymptomStep,
-  failureErrors,
-  type FailureErrors,
-  type Parties,
-} from './wizard-steps';
+import { WizardStepView } from './wizard-step-view';
 
 /*
- * The create case / report wizard (product §2 Create case or report wizard, §4 Wizard). What
- * the user types is kept as a draft on the device (per user) as they go; submitting queues the
- * whole case in the outbox (sync/case-create.ts), online or not.
+ * The create case / report / prediction wizard (product §2 Create case or report wizard, Parts
+ * prediction step; §4 Wizard): a shell around the moves (domain/wizard-flow.ts), one component
+ * per step (wizard-step-*.tsx), the draft kept on the device as the user goes
+ * (use-wizard-draft.ts) and the submission queued in the outbox (use-wizard-submit.ts).
  */
 
-interface WizardState {
-  /** One run of the wizard, for analytics (product §4). */
-  wizardId: string;
-  step: WizardStep;
-  subject: string;
-  dtc: string;
-  articles: string[];
-  failure: FailureDetails;
-  parties: Parties;
-  form: FormValues;
-  message: string;
-  files: PickedFile[];
+/**
+ * The seam for the prediction flow. Its step 2, the parts prediction step, is the predictions
+ * feature's; a feature never imports another, so the app's route element passes it in:
+ *
+ *   <CaseWizardScreen flow="prediction" prediction={{ renderStep: (p) => <PredictionStep {...p} />,
+ *     linkToNewCase }} />
+ *
+ * for /support/machine/prediction/create/sn-{serial}/mn-{model}[/case-{caseId}]. The step gets
+ * the machine, the symptom and the moves (domain/prediction-step.ts); Create Case goes on as a
+ * case, and once that case is queued `linkToNewCase` links the prediction to it.
+ */
+export interface PredictionSlot {
+  renderStep: (props: PredictionStepProps) => ReactNode;
+  /** The link, an outbox write that waits for the case's own (its outbox id). Never throws. */
+  linkToNewCase?: (predictionId: string, caseOutboxId: string) => Promise<void>;
 }
 
-const EMPTY_FAILURE: FailureDetails = {
-  assembly: '',
-  subAssembly: '',
-  keyPart: '',
-  failureDate: '',
-  probableCauseRemarks: '',
-};
-
-/** The record type's layout and picklists: from the gateway, or kept from an earlier visit. */
-function useDefinition(kind: RecordKind, ownerUserId: string | undefined) {
-  const [def, setDef] = useState<CaseDefinition | null | 'failed'>(null);
-  useEffect(() => {
-    if (!ownerUserId) return;
-    const ctl = new AbortController();
-    caseDefinitionFor(ownerUserId, kind, ctl.signal).then(
-      (found) => setDef(found ?? 'failed'),
-      () => undefined, // aborted: the wizard left
-    );
-    return () => ctl.abort();
-  }, [kind, ownerUserId]);
-  return def;
+/** What the navigation to a prediction carries (the machine's Choose Activity). */
+function routeMachineState(state: unknown): { inventoryId: string | null; imei: string | null } {
+  const s = (state ?? {}) as { inventoryId?: unknown; imei?: unknown };
+  return {
+    inventoryId: typeof s.inventoryId === 'string' ? s.inventoryId : null,
+    imei: typeof s.imei === 'string' ? s.imei : null,
+  };
 }
 
-export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
+export function CaseWizardScreen({
+  flow,
+  prediction,
+}: {
+  flow: WizardFlow;
+  prediction?: PredictionSlot;
+}) {
   const params = useParams();
-  const navigate = useNavigate();
   const user = useProfile();
-  const config = useRemoteConfig();
-  const online = useOnline();
   const machineKey = parseMachineRouteParams(params.param1, params.param2, params.param3);
   const machineFromRoute = !!(machineKey.serial && machineKey.model);
-  const kind: RecordKind = flow === 'report' ? 'Report' : 'Case';
-  const def = useDefinition(kind, user?.id);
-  const draftId = `${flow}|${machineKey.model ?? ''}|${machineKey.serial ?? ''}`;
-
-  const machineRow = useWizardMachine(user?.id, machineKey);
-
-  const [state, setState] = useState<WizardState | null>(null);
-  const [symptomError, setSymptomError] = useState<string | null>(null);
-  const [failErrors, setFailErrors] = useState<FailureErrors>({});
-  const [partiesChecked, setPartiesChecked] = useState(false);
-  const [picklistState, setPicklistState] = useState<PicklistState | null>(null);
-  const [queuedId, setQueuedId] = useState<string | null>(null);
-  const [errorMessage, setErrorMessage] = useState('');
-  const attach = usePreparedFiles((f) =>
-    setState((s) => (s ? { ...s, files: [...s.files, f] } : s)),
+  const caseId = machineKey.caseId ?? null;
+  const fresh = useMemo(
+    () => initialWizardFlow(flow, machineFromRoute, caseId),
+    [flow, machineFromRoute, caseId],
   );
-  const [machineInput, setMachineInput] = useState<ModelSerialInput>({ model: '', serial: '' });
-  // Set once the draft is done with (submitting, Solve or Cancel Request): a draft save still
-  // waiting must not bring it back. The screen stays mounted, its timer running, while the
-  // page it leaves for loads.
-  const draftDone = useRef(false);
+  const draftId = wizardDraftId(flow, machineKey);
+  const loaded = useLoadedWizard(user, draftId, fresh);
 
-  // Start from the draft, or fresh with the user's own account and contact (product §6).
-  useEffect(() => {
-    if (!user || state) return;
-    void db.caseDrafts.get([user.id, draftId]).then((draft) => {
-      const saved = draft?.state as WizardState | undefined;
-      const step = saved ? parseStep(saved.step) : null;
-      setState(
-        saved && step !== null && step !== 6
-          ? { ...saved, step }
-          : {
-              wizardId: crypto.randomUUID(),
-              step: firstStep(machineFromRoute),
-              subject: '',
-              dtc: '',
-              articles: [],
-              failure: EMPTY_FAILURE,
-              parties: {
-                accountId: user.accountId,
-                accountName: user.accountName ?? '',
-                contactId: user.contactId,
-                contactName: user.contactName ?? '',
-                newContact: null,
-              },
-              form: {},
-              message: '',
-              files: [],
-            },
-      );
-    });
-  }, [user, draftId, machineFromRoute, state]);
-
-  // Both pages of the form, each with the fields it shows now.
-  const savedForm = state?.form;
-  const formPages = useMemo(
-    () =>
-      ([0, 1] as const).map((page) =>
-        def && def !== 'failed' && savedForm ? pageFields(def.layout, kind, page, savedForm) : [],
-      ),
-    [def, savedForm, kind],
-  );
-  const allFields = useMemo(
-    () => (def && def !== 'failed' ? [...layoutFields(def.layout).values()] : []),
-    [def],
-  );
-  // Set by the draft's effect below: the form's values change without a render.
-  const writeDraftSoon = useRef<() => void>(() => undefined);
-  const form = useWizardForm(allFields, state?.form ?? {}, () => writeDraftSoon.current());
-
-  // Keep the draft as the user goes (product §2 Differs), until it is queued. What is typed on
-  // a form page is in the form until Next or Previous: the draft takes it from there, so it
-  // is not lost when the session ends or the browser closes on that page.
-  useEffect(() => {
-    if (!user || !state || queuedId || state.step === 6) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const write = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        if (draftDone.current) return;
-        void db.caseDrafts.put({
-          ownerUserId: user.id,
-          id: draftId,
-          flow,
-          serial: machineKey.serial ?? '',
-          model: machineKey.model ?? '',
-          pin: machineKey.pin ?? '',
-          subject: state.subject,
-          state: { ...state, form: { ...state.form, ...form.getValues() } },
-          updatedAt: Date.now(),
-        });
-      }, 300);
-    };
-    writeDraftSoon.current = write;
-    write();
-    return () => {
-      writeDraftSoon.current = () => undefined;
-      clearTimeout(timer);
-    };
-  }, [
-    user,
-    state,
-    queuedId,
-    draftId,
-    flow,
-    machineKey.serial,
-    machineKey.model,
-    machineKey.pin,
-    form,
-  ]);
-  const formStarted = useRef(false);
-  useEffect(() => {
-    if (!def || def === 'failed' || !state || formStarted.current) return;
-    formStarted.current = true;
-    const ps = initialPicklistState(def.picklists, state.form as Record<string, string>);
-    setPicklistState(ps);
-    form.setValues({ ...state.form, ...ps.values });
-  }, [def, state, form]);
-  // The read-only IMEI Number shows the machine's, which is the one the new record carries.
-  const imei = machineRow?.detail.imei ?? null;
-  useEffect(() => {
-    if (!picklistState || !imei || form.getValues().IMEI_Number__c === imei) return;
-    form.setFieldValue('IMEI_Number__c', imei);
-  }, [picklistState, imei, form]);
-
-  const queued = useLiveQuery(
-    async () => (queuedId ? await db.outbox.get(queuedId) : undefined),
-    [queuedId],
-  );
-  const contactRefused = useLiveQuery(
-    async () =>
-      queued?.dependsOn[0]
-        ? (await db.outbox.get(queued.dependsOn[0]))?.status === 'needs-attention'
-        : false,
-    [queued?.dependsOn[0]],
-  );
-  const created =
-    queued?.status === 'done' ? createCaseResponseSchema.safeParse(queued.result).data : undefined;
-
-  const machinePage = () =>
-    void navigate(
-      machineFromRoute
-        ? machineDetailPath({
-            serial: machineKey.serial,
-            model: machineKey.model,
-            pin: machineKey.pin,
-          })
-        : '/support',
-    );
-
-  if (user === undefined || !state) return <Loader aria-label="Loading" />;
-  if (flow === 'report' && user?.kind !== 'internal') {
+  if (user === undefined || !user || !loaded) return <Loader aria-label="Loading" />;
+  if (flow === 'report' && user.kind !== 'internal') {
     return (
       <Container>
         <Alert color="red">Reports are for internal users only.</Alert>
       </Container>
     );
   }
-  const update = (change: Partial<WizardState>) => setState((s) => (s ? { ...s, ...change } : s));
+  return (
+    <WizardRun
+      openedAs={flow}
+      user={user}
+      loaded={loaded}
+      machineKey={machineKey}
+      draftId={draftId}
+      prediction={prediction}
+    />
+  );
+}
+
+function WizardRun({
+  openedAs,
+  user,
+  loaded,
+  machineKey,
+  draftId,
+  prediction,
+}: {
+  openedAs: WizardFlow;
+  user: User;
+  loaded: LoadedWizard;
+  machineKey: MachineRouteParams;
+  draftId: string;
+  prediction: PredictionSlot | undefined;
+}) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const config = useRemoteConfig();
+  const online = useOnline();
+  const kind: RecordKind = openedAs === 'report' ? 'Report' : 'Case';
+  const machineRow = useWizardMachine(user.id, machineKey);
+  const fromNavigation = routeMachineState(location.state);
+  const machine: PredictionMachine = {
+    serial: machineKey.serial ?? '',
+    model: machineKey.model ?? '',
+    pin: machineKey.pin ?? machineRow?.pin ?? '',
+    inventoryId: machineRow?.inventoryId ?? fromNavigation.inventoryId,
+    imei: machineRow?.detail.imei ?? fromNavigation.imei,
+  };
+
+  const [data, setData] = useState<WizardData>(loaded.data);
+  const update = (change: Partial<WizardData> | ((d: WizardData) => Partial<WizardData>)) =>
+    setData((d) => ({ ...d, ...(typeof change === 'function' ? change(d) : change) }));
+  const typed = useRef<() => void>(() => undefined);
+  const fields = useWizardFields(kind, user.id, data.form, machine.imei, () => typed.current());
+  const { submission, submit } = useWizardSubmit();
+
   const track = (type: AnalyticsEventType, detail?: Parameters<typeof wizardEvent>[4]) =>
     sendWizardEvents({
       events: [
@@ -276,279 +148,129 @@ export function CaseWizardScreen({ flow }: { flow: WizardFlow }) {
           crypto.randomUUID(),
           new Date(),
           {
-            wizardId: state.wizardId,
+            wizardId: data.wizardId,
             recordType: kind,
-            subject: state.subject,
+            subject: data.subject,
             serialNumber: machineKey.serial ?? null,
             modelNumber: machineKey.model ?? null,
-            dtcCode: state.dtc,
+            dtcCode: data.dtc,
           },
           type,
           detail,
         ),
       ],
     });
-  const syncForm = () => update({ form: { ...state.form, ...form.getValues() } });
-  const onPicklistState = (ps: PicklistState) => {
-    setPicklistState(ps);
-    syncForm();
-  };
+  const machinePage = () =>
+    void navigate(
+      machineKey.serial && machineKey.model
+        ? machineDetailPath({
+            serial: machineKey.serial,
+            model: machineKey.model,
+            pin: machineKey.pin,
+          })
+        : '/support',
+    );
+  const keepForm = () => update((d) => ({ form: { ...d.form, ...fields.form.getValues() } }));
 
-  const submit = async () => {
-    if (!def || def === 'failed' || !user) return;
-    draftDone.current = true;
-    const values = { ...state.form, ...form.getValues() };
-    try {
-      const fields = buildCaseFields({
-        kind,
-        productName: config?.productName ?? 'Torque',
-        recordTypeId: def.layout.recordType.id,
-        machine: {
-          serial: machineKey.serial ?? '',
-          model: machineKey.model ?? '',
-          pin: machineKey.pin ?? machineRow?.pin ?? '',
-          inventoryId: machineRow?.inventoryId ?? null,
-          imei: machineRow?.detail.imei ?? null,
-        },
-        subject: state.subject,
-        dtc: state.dtc,
-        failure: state.failure,
-        accountId: state.parties.accountId,
-        contactId: state.parties.newContact ? null : state.parties.contactId,
-        form: values,
-        fields: layoutFields(def.layout),
-        defaults: def.layout.defaults,
-      });
-      const nc = state.parties.newContact;
-      const q = await queueNewCase({
-        kind,
-        fields,
-        newContact:
-          nc && state.parties.accountId ? { ...nc, accountId: state.parties.accountId } : null,
-        files: state.files,
-        message: state.message,
-        draftId,
-      });
-      setQueuedId(q.caseEntry.id);
-      track('ticket_create', { caseId: q.caseEntry.id });
-      update({ step: 6 });
-    } catch {
-      draftDone.current = false;
-      setErrorMessage(CASE_CREATION_ERROR_MESSAGE);
-      update({ step: 'error' });
-    }
-  };
-
-  const apply = (move: WizardMove) => {
-    if (move.to === 'machine') machinePage();
-    else if (move.to === 'submit') void submit();
-    else update({ step: move.step });
-  };
-  const leave = (reason: 'Solved' | 'Quit') => {
-    track('ticket_cancel', { reason });
-    draftDone.current = true;
-    void db.caseDrafts.delete([user!.id, draftId]);
-    machinePage();
-  };
-
-  const formPage = state.step === 4.1 ? 1 : 0;
-  const next = () => {
-    const step = state.step;
-    if (step === 1 && state.subject.trim() === '') {
-      setSymptomError(SUBJECT_REQUIRED_MESSAGE);
+  const runSubmit = async (state: WizardFlowState) => {
+    const def = fields.def;
+    if (!def || def === 'failed') {
+      dispatch({ type: 'submitFailed' });
       return;
     }
-    setSymptomError(null);
-    if (step === 1) track('ticket_field_update', { field: 'Subject' });
-    if (step === 3) {
-      const errors = failureErrors(state.failure);
-      setFailErrors(errors);
-      if (Object.keys(errors).length > 0) return;
-    }
-    if (step === 3.5) {
-      setPartiesChecked(true);
-      if (!canLeaveParties(state.parties)) return;
-    }
-    if (step === 4 || step === 4.1) {
-      const errors = formErrors(formPages[formPage]!, form.getValues());
-      form.setErrors(errors);
-      if (Object.keys(errors).length > 0) {
-        // product §5: any error blocks and scrolls to the top.
-        window.scrollTo?.({ top: 0 });
-        return;
+    draft.finish();
+    try {
+      const queuedId = await submit({
+        kind,
+        def,
+        productName: config?.productName ?? 'Torque',
+        machine,
+        data,
+        form: { ...data.form, ...fields.form.getValues() },
+        draftId,
+      });
+      track('ticket_create', { caseId: queuedId });
+      if (state.predictionId && prediction?.linkToNewCase) {
+        await prediction.linkToNewCase(state.predictionId, queuedId).catch(() => undefined);
       }
-      syncForm();
+      dispatch({ type: 'submitted' });
+    } catch {
+      draft.reopen();
+      dispatch({ type: 'submitFailed' });
     }
-    const move = nextMove(flow, step);
-    if (move.to === 'step') track('ticket_next_stage', { stage: move.step });
-    apply(move);
-  };
-  const previous = () => {
-    if (state.step === 4 || state.step === 4.1) syncForm();
-    apply(previousMove(flow, state.step, machineFromRoute));
   };
 
-  const title = `Create ${kind}`;
+  const [nav, dispatch] = useWizardFlow(loaded.flow, (before, after, action) => {
+    if (after.exit?.to === 'machine') machinePage();
+    if (after.exit?.to === 'case') void navigate(casePath(after.exit.caseId));
+    if (after.submitting && !before.submitting) void runSubmit(after);
+    else if (action.type === 'next' && after.step !== before.step) {
+      track('ticket_next_stage', { stage: after.step });
+    }
+  });
+  const draft = useWizardDraft({
+    ownerUserId: user.id,
+    draftId,
+    openedAs,
+    machine: machineKey,
+    data,
+    flow: nav,
+    formValues: fields.form.getValues,
+    keeping: !submission.queuedId,
+    typed,
+  });
+
+  const leave = (reason: 'Solved' | 'Quit') => {
+    track('ticket_cancel', { reason });
+    draft.discard();
+    dispatch({ type: reason === 'Solved' ? 'solveRequest' : 'cancelRequest' });
+  };
+
+  const predicting = nav.flow === 'prediction';
+  const title = predicting ? 'Create Parts Prediction' : `Create ${kind}`;
   const machineLine = `${machineKey.model ?? ''} ${machineKey.serial ?? ''}`.trim();
-  const loadingForm = def === null;
 
   return (
-    <Container size="sm" py="md" data-testid="case-wizard" data-step={String(state.step)}>
+    <Container size="sm" py="md" data-testid="case-wizard" data-step={String(nav.step)}>
       <Stack gap="md">
         <Title order={1} size="h3">
           {title}
         </Title>
         {machineLine && <Text c="dimmed">{machineLine}</Text>}
         <WizardProgress
-          flow={flow}
+          flow={nav.flow}
           kind={kind}
-          step={state.step}
-          machineFromRoute={machineFromRoute}
+          step={nav.step}
+          machineFromRoute={nav.machineFromRoute}
         />
-
-        {state.step === 0 && (
-          <>
-            <Text>Which machine is this {kind === 'Report' ? 'report' : 'case'} for?</Text>
-            <ModelSerialForm
-              value={machineInput}
-              onChange={setMachineInput}
-              onFound={(m) => {
-                // The wizard goes on for the machine found, as if it had been opened from it.
-                void db.caseDrafts.delete([user!.id, draftId]);
-                update({ step: 1 });
-                void navigate(`/support/machine/${flow}/create/${machinePathSegments(m)}/`, {
-                  replace: true,
-                });
-              }}
-            />
-            <StepButtons onPrevious={previous} />
-          </>
-        )}
-        {state.step === 1 && (
-          <>
-            <SymptomStep
-              ownerUserId={user!.id}
-              model={machineKey.model ?? ''}
-              subject={state.subject}
-              dtc={state.dtc}
-              error={symptomError}
-              onChange={(c) => update(c)}
-            />
-            <StepButtons onPrevious={previous} onNext={next} />
-          </>
-        )}
-        {state.step === 2 && (
-          <>
-            <StepButtons onPrevious={previous} onNext={next} />
-            <SuggestionsStep
-              query={{
-                subject: state.subject,
-                dtc: state.dtc,
-                serial: machineKey.serial ?? '',
-                model: machineKey.model ?? '',
-              }}
-              onOpened={(id) =>
-                update({
-                  articles: state.articles.includes(id) ? state.articles : [...state.articles, id],
-                })
-              }
-              onSolved={() => leave('Solved')}
-              onCancel={() => leave('Quit')}
-            />
-          </>
-        )}
-        {state.step === 3 && (
-          <>
-            <FailureStep
-              ownerUserId={user!.id}
-              model={machineKey.model ?? ''}
-              value={state.failure}
-              errors={failErrors}
-              onChange={(c) => update({ failure: { ...state.failure, ...c } })}
-            />
-            <StepButtons onPrevious={previous} onNext={next} />
-          </>
-        )}
-        {state.step === 3.5 && (
-          <>
-            <PartiesStep
-              value={state.parties}
-              showErrors={partiesChecked}
-              onChange={(parties) => update({ parties })}
-            />
-            <StepButtons onPrevious={previous} onNext={next} />
-          </>
-        )}
-        {(state.step === 4 || state.step === 4.1) &&
-          (loadingForm ? (
-            <Loader aria-label="Loading the form" />
-          ) : def === 'failed' || !picklistState ? (
-            <Alert color="red">{CASE_CREATION_ERROR_MESSAGE}</Alert>
-          ) : (
-            <>
-              <WizardFormPages
-                headings={FORM_PAGES[kind].map((page) => page.heading)}
-                fields={formPages}
-                current={formPage}
-                form={form}
-                picklists={def.picklists}
-                picklistState={picklistState}
-                onPicklistState={onPicklistState}
-              />
-              <StepButtons
-                onPrevious={previous}
-                onNext={next}
-                nextLabel={flow === 'report' && state.step === 4.1 ? 'Submit' : 'Next'}
-              />
-            </>
-          ))}
-        {state.step === 5 && (
-          <>
-            <Title order={2} size="h4">
-              Attachments
-            </Title>
-            <AttachmentPicker
-              files={state.files}
-              {...attach}
-              onRemove={(key) => update({ files: state.files.filter((f) => f.key !== key) })}
-            />
-            <Textarea
-              label="Message"
-              rows={4}
-              value={state.message}
-              onChange={(e) => update({ message: e.currentTarget.value })}
-            />
-            <StepButtons
-              onPrevious={previous}
-              onNext={next}
-              nextLabel="Submit"
-              waiting={attach.waiting}
-            />
-          </>
-        )}
-        {state.step === 6 &&
-          (contactRefused ? (
-            <Alert color="red" role="alert">
-              {CONTACT_CREATION_ERROR_MESSAGE} Fix the contact on Offline &amp; sync and send it
-              again; nothing is lost.
-            </Alert>
-          ) : queued?.status === 'needs-attention' ? (
-            <ErrorStep
-              message={CASE_CREATION_ERROR_MESSAGE}
-              onRestart={() => update({ step: RESTART_STEP })}
-            />
-          ) : (
-            <ConfirmationStep
-              kind={kind}
-              caseNumber={created?.caseNumber ?? null}
-              localReference={queuedId ? localReference(queuedId) : ''}
-              online={online}
-              onGoToCase={created ? () => void navigate(casePath(created.id)) : null}
-            />
-          ))}
-        {state.step === 'error' && (
-          <ErrorStep message={errorMessage} onRestart={() => update({ step: RESTART_STEP })} />
-        )}
+        <WizardStepView
+          nav={nav}
+          kind={kind}
+          ownerUserId={user.id}
+          machine={machine}
+          data={data}
+          fields={fields}
+          submission={submission}
+          online={online}
+          update={update}
+          keepForm={keepForm}
+          onNext={() => {
+            if (nav.step === 1) track('ticket_field_update', { field: 'Subject' });
+            dispatch({ type: 'next' });
+          }}
+          dispatch={dispatch}
+          onLeave={leave}
+          onMachineFound={(m) => {
+            // The wizard goes on for the machine found, as if it had been opened from it.
+            draft.moveOn();
+            dispatch({ type: 'machineFound' });
+            void navigate(`/support/machine/${openedAs}/create/${machinePathSegments(m)}/`, {
+              replace: true,
+            });
+          }}
+          onGoToCase={(id) => void navigate(casePath(id))}
+          renderPredictionStep={prediction?.renderStep}
+        />
       </Stack>
     </Container>
   );

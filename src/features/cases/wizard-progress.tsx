@@ -27,7 +27,7 @@ export function WizardProgress({
   if (!position) return null;
   const headings = FORM_PAGES[kind].map((p) => p.heading) as [string, string];
   const where = `Step ${position.number} of ${position.count}`;
-  const name = stepName(step, headings);
+  const name = stepName(step, headings, flow);
   return (
     <Stack gap={4} data-testid="wizard-progress">
       <Text size="sm" c="dimmed">

@@ -7,7 +7,7 @@ import type { NewContactInput } from '../../domain/new-contact';
 import type { ContactCreatePayload } from '../../sync/case-create-kinds';
 import type { CaseFeedItemPayload } from '../../sync/case-write-kinds';
 import { discardEntry, editEntry, retryEntry } from '../../sync/outbox';
-import { STATUS_LABELS } from '../../sync/outbox-status';
+import { entryErrorText, STATUS_LABELS } from '../../sync/outbox-status';
 import { requestReplay, signInToSend } from '../../sync/replay';
 import { DiscardChangeModal } from './discard-change-modal';
 import { EditContactModal } from './edit-contact-modal';
@@ -91,7 +91,7 @@ export function OutboxEntryCard({ entry }: { entry: OutboxRow }) {
         )}
         {entry.lastError && entry.status !== 'pending' && (
           <Text size="sm" c={entry.status === 'needs-attention' ? 'red.8' : undefined}>
-            <span data-testid="outbox-error">{entry.lastError.message}</span>
+            <span data-testid="outbox-error">{entryErrorText(entry)}</span>
           </Text>
         )}
         <Group gap="xs" mt={4}>

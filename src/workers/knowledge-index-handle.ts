@@ -1,22 +1,22 @@
-import type { DocumentType } from '../../../contract/knowledge';
-import type { KnowledgeIndexApi } from '../../workers/knowledge-index-service';
-import { createWorkerHandle, withinTime } from '../../workers/worker-handle';
+import type { DocumentType } from '../../contract/knowledge';
+import type { KnowledgeIndexApi } from './knowledge-index-service';
+import { createWorkerHandle, withinTime } from './worker-handle';
 
 /**
- * The screen's handle on the offline index: a comlink worker, so the index is built off the
+ * The screens' handle on the offline index: a comlink worker, so the index is built off the
  * main thread and typing stays smooth, or the same service in the page where workers are
  * missing. Loaded only when an offline search runs: minisearch and comlink stay out of the
  * first screen.
  */
 const index = createWorkerHandle<KnowledgeIndexApi>({
   start: () =>
-    new Worker(new URL('../../workers/knowledge-index.worker.ts', import.meta.url), {
+    new Worker(new URL('./knowledge-index.worker.ts', import.meta.url), {
       type: 'module',
     }),
   inPage: async () => {
     const [{ createIndexService }, { db }] = await Promise.all([
-      import('../../workers/knowledge-index-service'),
-      import('../../db/db'),
+      import('./knowledge-index-service'),
+      import('../db/db'),
     ]);
     return createIndexService(db);
   },

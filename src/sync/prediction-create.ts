@@ -41,7 +41,6 @@ export interface CreatePredictionDeps {
 /** Past this the technician is better served by the device's answer than by waiting. */
 const ONLINE_TIMEOUT_MS = 15_000;
 
-
 /** The request as the gateway would accept it, or the gateway's 400 with the contract's message. */
 function requestOf(input: CreatePredictionInput, caseId: string | null): PredictionCreate {
   const parsed = safeParse(predictionCreateSchema, {

@@ -14,9 +14,9 @@ import {
 import type { AppContext } from '../context';
 import { EXPENSIVE } from '../http/fair-use';
 import { idempotentWrite } from '../services/idempotency';
-import { bundleEtag, bundleModels, claimsBundle } from '../services/prediction-claims';
-import { casePredictions, myPredictions, predictionById } from '../services/prediction-records';
-import { createPrediction, linkPrediction } from '../services/prediction-writes';
+import { bundleEtag, bundleModels, claimsBundle } from '../services/predictions-claims';
+import { casePredictions, myPredictions, predictionById } from '../services/predictions-records';
+import { createPrediction, linkPrediction } from '../services/predictions-writes';
 import { loadedClaims } from '../services/predictions-engine';
 import { caseParamsSchema, refuseBadQuery } from './cases';
 

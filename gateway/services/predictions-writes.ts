@@ -13,8 +13,8 @@ import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { visibleCase } from './case-access';
 import { serialOf } from './machine-lookup';
-import { visiblePrediction } from './prediction-access';
-import { predictionById } from './prediction-records';
+import { visiblePrediction } from './predictions-access';
+import { predictionById } from './predictions-records';
 
 /** The machine a prediction is for: model matched case-insensitively, as the lookup does. */
 async function machineOf(db: Kysely<Database>, model: string, serial: string) {

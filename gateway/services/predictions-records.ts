@@ -3,7 +3,7 @@ import type { Prediction, PredictionSummary } from '../../contract/predictions';
 import type { User } from '../../contract/user';
 import type { Database } from '../db/schema';
 import { caseVisibleTo, visibleCase } from './case-access';
-import { predictionNotFound, predictionVisibleTo } from './prediction-access';
+import { predictionNotFound, predictionVisibleTo } from './predictions-access';
 
 /** The newest of a user's predictions that "My predictions" lists. */
 export const MY_PREDICTIONS_MAX = 500;

@@ -6,6 +6,9 @@ import {
   type DealerContactsRow,
   type WizardLookupRow,
   type UpdateDraftRow,
+  type PredictionRow,
+  type PredictionListRow,
+  type PredictionClaimsRow,
   type CaseDraftRow,
   type CaseFeedRow,
   type CaseImageRow,
@@ -54,6 +57,9 @@ export class TorqueDb extends Dexie {
   caseDrafts!: Table<CaseDraftRow, [string, string]>;
   wizardLookups!: Table<WizardLookupRow, [string, string]>;
   updateDrafts!: Table<UpdateDraftRow, [string, string]>;
+  predictions!: Table<PredictionRow, [string, string]>;
+  predictionLists!: Table<PredictionListRow, [string, string]>;
+  predictionClaims!: Table<PredictionClaimsRow, [string, string]>;
 
   constructor(name = DB_NAME) {
     super(name);

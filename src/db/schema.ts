@@ -7,6 +7,12 @@ import type {
 import type { CaseDetail, CaseListRow, FeedItem, LayoutResponse } from '../../contract/cases';
 import type { DealerContacts } from '../../contract/notifications';
 import type {
+  Calibration,
+  ClaimEvidence,
+  Prediction,
+  PredictionSummary,
+} from '../../contract/predictions';
+import type {
   CaseSummary,
   MachineDetail,
   MachineListItem,
@@ -105,7 +111,9 @@ export type OutboxKind =
   | 'case-close'
   | 'notification-delete'
   | 'contact-create'
-  | 'case-create';
+  | 'case-create'
+  | 'prediction-create'
+  | 'prediction-link';
 
 export interface OutboxError {
   /** HTTP status; absent for network failures. */
@@ -385,7 +393,53 @@ export const schemaV8 = {
   updateDrafts: '[ownerUserId+caseId]',
 } as const;
 
+/**
+ * A parts prediction as last fetched or as made on this device. `id` is the server id, or the
+ * outbox entry's id while a prediction made offline waits to be sent (`pending`).
+ */
+export interface PredictionRow {
+  ownerUserId: string;
+  id: string;
+  prediction: Prediction;
+  pending: boolean;
+  syncedAt: number;
+}
+
+/** The user's Prediction History as last fetched, newest first. */
+export interface PredictionListRow {
+  ownerUserId: string;
+  key: 'mine';
+  predictions: PredictionSummary[];
+  syncedAt: number;
+}
+
+/**
+ * The claims of one model kept for ranking offline ("Prepare for the field"), with the
+ * gateway's calibration so the device's probabilities mean what the gateway's do.
+ */
+export interface PredictionClaimsRow {
+  ownerUserId: string;
+  model: string;
+  claims: ClaimEvidence[];
+  calibration: Calibration;
+  etag: string | null;
+  syncedAt: number;
+}
+
+/** Version 9: parts predictions and the claims they are ranked over offline. */
+export const schemaV9 = {
+  predictions: '[ownerUserId+id], [ownerUserId+prediction.caseId]',
+  predictionLists: '[ownerUserId+key]',
+  predictionClaims: '[ownerUserId+model]',
+} as const;
+
 /** The version the declared schema opens the database at: raised with every change to it. */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 /** Every table of every version: the one schema db.ts declares. */
-export const schema = { ...schemaV5, ...schemaV6, ...schemaV7, ...schemaV8 } as const;
+export const schema = {
+  ...schemaV5,
+  ...schemaV6,
+  ...schemaV7,
+  ...schemaV8,
+  ...schemaV9,
+} as const;

@@ -5,6 +5,7 @@ import type { OutboxKind } from '../db/schema';
 import { caseCreateKinds } from './case-create-kinds';
 import { caseWriteKinds } from './case-write-kinds';
 import { notificationWriteKinds } from './notification-write-kinds';
+import { predictionWriteKinds } from './prediction-write-kinds';
 
 /**
  * How each kind of queued write is sent. The replayer (page or service worker) looks the
@@ -41,4 +42,5 @@ export const writeKinds: Record<OutboxKind, WriteKind> = {
   ...caseWriteKinds,
   ...notificationWriteKinds,
   ...caseCreateKinds,
+  ...predictionWriteKinds,
 };

@@ -22,7 +22,7 @@ export type PredictionRun =
  */
 const made = new Map<string, Promise<{ id: string }>>();
 
-function predictionFor(input: PredictionRunInput): Promise<{ id: string }> {
+async function predictionFor(input: PredictionRunInput): Promise<{ id: string }> {
   const key = JSON.stringify([
     input.ownerUserId,
     input.model,
@@ -30,19 +30,23 @@ function predictionFor(input: PredictionRunInput): Promise<{ id: string }> {
     input.symptom,
     input.caseId,
   ]);
-  let run = made.get(key);
-  if (!run) {
-    run = createPrediction({
-      ownerUserId: input.ownerUserId,
-      modelNumber: input.model,
-      serialNumber: input.serial,
-      symptom: input.symptom,
-      caseId: input.caseId,
-    });
-    made.set(key, run);
-    // A failure is not kept: Resubmit with the same words tries again.
-    run.catch(() => made.delete(key));
+  const kept = made.get(key);
+  if (kept) {
+    const earlier = await kept.catch(() => null);
+    // Still on the device: shown again. Gone (storage cleared): made again.
+    if (earlier && (await readPrediction(input.ownerUserId, earlier.id))) return earlier;
+    if (made.get(key) !== kept) return predictionFor(input);
   }
+  const run = createPrediction({
+    ownerUserId: input.ownerUserId,
+    modelNumber: input.model,
+    serialNumber: input.serial,
+    symptom: input.symptom,
+    caseId: input.caseId,
+  });
+  made.set(key, run);
+  // A failure is not kept: Resubmit with the same words tries again.
+  run.catch(() => made.delete(key));
   return run;
 }
 

@@ -3,8 +3,9 @@ import './node-blobs';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { predictionSchema } from '../../contract/predictions';
+import { PREDICTION_LINK_FAILED_MESSAGE, predictionSchema } from '../../contract/predictions';
 import { PredictionCreateScreen } from '../../src/app/prediction-create-screen';
+import { OfflineSyncScreen } from '../../src/features/settings/offline-sync-screen';
 import { db } from '../../src/db/db';
 import { syncNow } from '../../src/sync/replay';
 import type { GatewayStub } from './gateway-stub';
@@ -124,6 +125,30 @@ describe('the prediction flow', () => {
       expect(gateway.requestsTo('/api/v1/predictions/p-41/case')[0]?.body).toEqual({
         caseId: 'case-3',
       }),
+    );
+  });
+
+  it('a refused link says it could not associate the prediction, on Offline & sync', async () => {
+    gateway.refuse('PUT', '/api/v1/predictions/p-41/case', {
+      statusCode: 404,
+      message: 'Prediction not found',
+    });
+    renderFlow('/support/machine/prediction/create/sn-52016/mn-M7-172/case-case-3');
+    await screen.findByLabelText(/Subject/);
+    type(/Subject/, 'Loader arm drifts down once more');
+    next();
+    await screen.findAllByTestId('prediction-answer');
+    fireEvent.click(screen.getByRole('button', { name: 'Link to Case' }));
+    await screen.findByText('case page');
+    await syncNow();
+    await waitFor(async () =>
+      expect((await db.outbox.toArray()).find((e) => e.kind === 'prediction-link')?.status).toBe(
+        'needs-attention',
+      ),
+    );
+    renderScreen(<OfflineSyncScreen />);
+    expect((await screen.findByTestId('outbox-error')).textContent).toBe(
+      PREDICTION_LINK_FAILED_MESSAGE,
     );
   });
 });

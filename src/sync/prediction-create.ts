@@ -1,33 +1,181 @@
-import { predictionSchema } from '../../contract/predictions';
-import { predictionPaths } from '../api/predictions';
-import { apiRequest } from '../api/client';
-import { db } from '../db/db';
+import { safeParse } from 'zod/v4/core';
+import {
+  predictionCreateSchema,
+  type Prediction,
+  type PredictionCreate,
+} from '../../contract/predictions';
+import { ApiError, MalformedAnswerError, NetworkError } from '../api/errors';
+import { postPrediction } from '../api/prediction-writes';
+import { db, type TorqueDb } from '../db/db';
+import { rankOnDevice } from './device-prediction';
+import { enqueue } from './outbox';
+import { linkPrediction } from './prediction-link';
+import { storeSentPrediction } from './prediction-store';
+import type { PredictionCreatePayload } from './prediction-write-kinds';
+import { WAITING_TO_SEND } from './queued-cases';
+import { requestReplay } from './request-replay';
 
-// Placeholder with the agreed signature until the offline-ranking branch provides the real one.
-export async function createPrediction(input: {
+/*
+ * A parts prediction (product §2 Parts prediction step, §4 Offline-first). Online the gateway
+ * ranks and records it. Without a connection the device ranks over the claims kept by
+ * "Prepare for the field", keeps the prediction at once (waiting to send) and queues it with
+ * its answer; the gateway records it as made on the device when it is sent.
+ */
+
+export interface CreatePredictionInput {
   ownerUserId: string;
   modelNumber: string;
   serialNumber: string;
   symptom: string;
+  /** The case the prediction was started from; may be a case still waiting to be sent. */
   caseId?: string | null;
-}): Promise<{ id: string }> {
-  const prediction = await apiRequest(predictionPaths.create(), {
-    method: 'POST',
-    body: {
-      modelNumber: input.modelNumber,
-      serialNumber: input.serialNumber,
-      symptom: input.symptom,
-      caseId: input.caseId ?? null,
+}
+
+export interface CreatePredictionDeps {
+  database?: TorqueDb;
+  rank?: typeof rankOnDevice;
+  /** A gateway that has not answered in this long is treated as out of reach. */
+  onlineTimeoutMs?: number;
+}
+
+/** Past this the technician is better served by the device's answer than by waiting. */
+const ONLINE_TIMEOUT_MS = 15_000;
+
+/** No answer, or the gateway is down behind its proxy: the device ranks instead. */
+function outOfReach(error: unknown): boolean {
+  if (error instanceof NetworkError) return true;
+  if (error instanceof MalformedAnswerError) return false;
+  return error instanceof ApiError && (error.status === 408 || error.status >= 500);
+}
+
+/** The request as the gateway would accept it, or the gateway's 400 with the contract's message. */
+function requestOf(input: CreatePredictionInput, caseId: string | null): PredictionCreate {
+  const parsed = safeParse(predictionCreateSchema, {
+    modelNumber: input.modelNumber,
+    serialNumber: input.serialNumber,
+    symptom: input.symptom,
+    ...(caseId ? { caseId } : {}),
+  });
+  if (!parsed.success) {
+    throw new ApiError(400, 'Bad Request', parsed.error.issues[0]?.message ?? 'Invalid request');
+  }
+  return parsed.data;
+}
+
+/**
+ * The case as the gateway knows it: a case created on this device goes by its outbox entry's
+ * id until sent. `queued`: not sent yet, so the prediction is linked to it by a later write.
+ */
+async function caseOf(
+  database: TorqueDb,
+  ownerUserId: string,
+  caseId: string | null | undefined,
+): Promise<{ serverId: string | null; queued: boolean }> {
+  if (!caseId) return { serverId: null, queued: false };
+  const entry = await database.outbox.get(caseId);
+  if (!entry || entry.ownerUserId !== ownerUserId || entry.kind !== 'case-create') {
+    return { serverId: caseId, queued: false };
+  }
+  if (entry.status === 'done' && entry.serverId) return { serverId: entry.serverId, queued: false };
+  return { serverId: null, queued: true };
+}
+
+async function createdBy(database: TorqueDb, ownerUserId: string): Promise<string> {
+  const profile = await database.profile.get('me');
+  const user = profile?.user.id === ownerUserId ? profile.user : null;
+  return user ? `${user.firstName} ${user.lastName}`.trim() : ownerUserId;
+}
+
+async function queueOnDevice(
+  input: CreatePredictionInput,
+  request: PredictionCreate,
+  database: TorqueDb,
+  rank: typeof rankOnDevice,
+): Promise<string> {
+  const { ownerUserId } = input;
+  const ranked = await rank(ownerUserId, { model: request.modelNumber, symptom: request.symptom });
+  const rankedAt = new Date().toISOString();
+  const payload: PredictionCreatePayload = {
+    ...request,
+    deviceAnswer: { combinations: ranked.combinations, rankedAt },
+  };
+  const author = await createdBy(database, ownerUserId);
+  const entry = await database.transaction(
+    'rw',
+    database.outbox,
+    database.predictions,
+    async () => {
+      const queued = await enqueue(
+        {
+          kind: 'prediction-create',
+          payload,
+          summary: `Parts prediction for ${request.modelNumber} ${request.serialNumber}`,
+          ownerUserId,
+        },
+        database,
+      );
+      const prediction: Prediction = {
+        id: queued.id,
+        name: WAITING_TO_SEND,
+        modelNumber: request.modelNumber,
+        serialNumber: request.serialNumber,
+        symptom: request.symptom,
+        createdAt: rankedAt,
+        combinations: ranked.combinations,
+        caseId: request.caseId ?? null,
+        caseNumber: null,
+        createdBy: author,
+        rankedOn: 'device',
+      };
+      await database.predictions.put({
+        ownerUserId,
+        id: queued.id,
+        prediction,
+        pending: true,
+        syncedAt: Date.now(),
+      });
+      return queued;
     },
-    idempotencyKey: crypto.randomUUID(),
-    schema: predictionSchema,
-  });
-  await db.predictions.put({
-    ownerUserId: input.ownerUserId,
-    id: prediction.id,
-    prediction,
-    pending: false,
-    syncedAt: Date.now(),
-  });
-  return { id: prediction.id };
+  );
+  void requestReplay();
+  return entry.id;
+}
+
+/**
+ * Makes a prediction and keeps it on the device; resolves with its id (the gateway's, or the
+ * outbox entry's while it waits to be sent). A refused request (400, 404) rejects with the
+ * gateway's ApiError for the screen to show; so does a 429 (busy) and a declined sign-in.
+ */
+export async function createPrediction(
+  input: CreatePredictionInput,
+  deps: CreatePredictionDeps = {},
+): Promise<{ id: string }> {
+  const { database = db, rank = rankOnDevice, onlineTimeoutMs = ONLINE_TIMEOUT_MS } = deps;
+  const theCase = await caseOf(database, input.ownerUserId, input.caseId);
+  const request = requestOf(input, theCase.serverId);
+
+  let id: string | null = null;
+  if (navigator.onLine) {
+    try {
+      const prediction = await postPrediction(
+        request,
+        crypto.randomUUID(),
+        AbortSignal.timeout(onlineTimeoutMs),
+      );
+      await storeSentPrediction(database, input.ownerUserId, prediction);
+      id = prediction.id;
+    } catch (error) {
+      if (!outOfReach(error)) throw error;
+    }
+  }
+  id ??= await queueOnDevice(input, request, database, rank);
+
+  // A case still waiting to be sent: the link waits for it (and for this prediction if queued).
+  if (theCase.queued && input.caseId) {
+    await linkPrediction(
+      { ownerUserId: input.ownerUserId, predictionId: id, caseId: input.caseId },
+      database,
+    );
+  }
+  return { id };
 }

@@ -1,5 +1,6 @@
 import { claimsBundleSchema, type ClaimsBundle } from '../../contract/predictions';
 import { apiRequestIfChanged, type ConditionalAnswer } from './client';
+import { predictionPaths } from './predictions';
 
 /**
  * GET /api/v1/predictions/claims?models=A,B: the past claims of those models, with the
@@ -11,7 +12,7 @@ export function getClaimsBundle(
   etag: string | null,
   signal?: AbortSignal,
 ): Promise<ConditionalAnswer<ClaimsBundle>> {
-  return apiRequestIfChanged('/api/v1/predictions/claims', {
+  return apiRequestIfChanged(predictionPaths.claims(), {
     schema: claimsBundleSchema,
     query: { models: models.join(',') },
     etag,

@@ -4,6 +4,7 @@ import {
   type PredictionCreate,
 } from '../../contract/predictions';
 import { apiRequest } from './client';
+import { predictionPaths } from './predictions';
 
 /**
  * POST /api/v1/predictions: the gateway ranks the symptom and records the prediction. The key
@@ -14,7 +15,7 @@ export function postPrediction(
   idempotencyKey: string,
   signal?: AbortSignal,
 ): Promise<Prediction> {
-  return apiRequest('/api/v1/predictions', {
+  return apiRequest(predictionPaths.create(), {
     method: 'POST',
     body,
     idempotencyKey,

@@ -19,7 +19,7 @@ const engine = createWorkerHandle<PredictionEngineApi>({
   inPage: async () => {
     const [{ createPredictionService }, { createEngine }, { db }] = await Promise.all([
       import('../workers/prediction-engine-service'),
-      import('../../engine/engine'),
+      import('../../engine/index'),
       import('../db/db'),
     ]);
     return createPredictionService(db, createEngine);

@@ -4,7 +4,7 @@ import {
   type Prediction,
   type PredictionCreate,
 } from '../../contract/predictions';
-import { ApiError, MalformedAnswerError, NetworkError } from '../api/errors';
+import { ApiError, NetworkError } from '../api/errors';
 import { postPrediction } from '../api/prediction-writes';
 import { db, type TorqueDb } from '../db/db';
 import { rankOnDevice } from './device-prediction';
@@ -40,13 +40,6 @@ export interface CreatePredictionDeps {
 
 /** Past this the technician is better served by the device's answer than by waiting. */
 const ONLINE_TIMEOUT_MS = 15_000;
-
-/** No answer, or the gateway is down behind its proxy: the device ranks instead. */
-function outOfReach(error: unknown): boolean {
-  if (error instanceof NetworkError) return true;
-  if (error instanceof MalformedAnswerError) return false;
-  return error instanceof ApiError && (error.status === 408 || error.status >= 500);
-}
 
 /** The request as the gateway would accept it, or the gateway's 400 with the contract's message. */
 function requestOf(input: CreatePredictionInput, caseId: string | null): PredictionCreate {
@@ -143,8 +136,8 @@ async function queueOnDevice(
 
 /**
  * Makes a prediction and keeps it on the device; resolves with its id (the gateway's, or the
- * outbox entry's while it waits to be sent). A refused request (400, 404) rejects with the
- * gateway's ApiError for the screen to show; so does a 429 (busy) and a declined sign-in.
+ * outbox entry's while it waits to be sent). Any answer but a 2xx (400, 404, 429, 5xx) rejects
+ * with the gateway's ApiError for the screen to show (product §8); so does a declined sign-in.
  */
 export async function createPrediction(
   input: CreatePredictionInput,
@@ -165,7 +158,8 @@ export async function createPrediction(
       await storeSentPrediction(database, input.ownerUserId, prediction);
       id = prediction.id;
     } catch (error) {
-      if (!outOfReach(error)) throw error;
+      // No answer (offline, or none in time): the device ranks. Any answer is the gateway's word.
+      if (!(error instanceof NetworkError)) throw error;
     }
   }
   id ??= await queueOnDevice(input, request, database, rank);

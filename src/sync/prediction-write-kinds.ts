@@ -1,5 +1,6 @@
 import type { PredictionCreate, PredictionLink } from '../../contract/predictions';
 import { predictionSchema } from '../../contract/predictions';
+import { predictionPaths } from '../api/predictions';
 import type { TorqueDb } from '../db/db';
 import type { OutboxRow } from '../db/schema';
 import { storeSentPrediction } from './prediction-store';
@@ -31,7 +32,7 @@ function storeAnswer(database: TorqueDb, ownerUserId: string, result: unknown, e
 export const predictionWriteKinds = {
   'prediction-create': {
     method: 'POST',
-    path: () => '/api/v1/predictions',
+    path: () => predictionPaths.create(),
     body: (payload) => payload,
     result: predictionSchema,
     serverId: (result) => (result as { id?: string } | undefined)?.id,
@@ -40,8 +41,7 @@ export const predictionWriteKinds = {
   },
   'prediction-link': {
     method: 'PUT',
-    path: (payload) =>
-      `/api/v1/predictions/${encodeURIComponent((payload as PredictionLinkPayload).predictionId)}/case`,
+    path: (payload) => predictionPaths.link((payload as PredictionLinkPayload).predictionId),
     body: (payload) => ({ caseId: (payload as PredictionLinkPayload).caseId }),
     result: predictionSchema,
     applied: storeAnswer,

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { expose } from 'comlink';
-import { createEngine } from '../../engine/engine';
+import { createEngine } from '../../engine/index';
 import { db } from '../db/db';
 import { createPredictionService } from './prediction-engine-service';
 

@@ -83,18 +83,24 @@ describe('createPrediction online', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
-  it("rejects with the gateway's message on a 400, and keeps nothing", async () => {
-    gateway.refuse('POST', PREDICTIONS, {
-      statusCode: 404,
-      message: 'No machine M7-172 99999.',
-    });
-    await expect(createPrediction({ ...input, serialNumber: '99999' })).rejects.toMatchObject({
-      status: 404,
-      message: 'No machine M7-172 99999.',
-    });
-    expect(await db.predictions.count()).toBe(0);
-    expect(await db.outbox.count()).toBe(0);
-  });
+  it.each([
+    [400, 'Describe the symptom.'],
+    [404, 'No machine M7-172 99999.'],
+    [500, 'Internal Server Error'],
+  ])(
+    "rejects with the gateway's %i and its message, and keeps nothing",
+    async (status, message) => {
+      // Claims are kept, yet a gateway that answered is not second-guessed by the device.
+      await keepClaims(['M7-172']);
+      gateway.refuse('POST', PREDICTIONS, { statusCode: status, message });
+      await expect(createPrediction({ ...input, serialNumber: '99999' })).rejects.toMatchObject({
+        status,
+        message,
+      });
+      expect(await db.predictions.count()).toBe(0);
+      expect(await db.outbox.count()).toBe(0);
+    },
+  );
 
   it("refuses an over-long symptom with the contract's message, online or not", async () => {
     setOnline(false);

@@ -10,6 +10,7 @@ import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, PASSWORD } from '../e2e/support/browser';
 import { startGateway } from '../e2e/support/gateway';
 import { kb, median, ms } from './support';
+import { startWorkerInPage, type BenchWindow } from './worker-in-page';
 
 if (!existsSync('dist/index.html')) {
   console.error('dist/ is missing: run `npm run build` first');
@@ -124,9 +125,7 @@ interface Timed {
 function ask(page: Page, userId: string, samples: Kept['samples']): Promise<Timed> {
   return page.evaluate(
     async ({ userId, samples }) => {
-      const call = (
-        window as unknown as { benchCall: (m: string, ...a: unknown[]) => Promise<unknown> }
-      ).benchCall;
+      const call = (window as unknown as BenchWindow).benchCall;
       const tasks: number[] = [];
       const observer = new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) tasks.push(entry.duration);
@@ -159,6 +158,8 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM
 try {
   const context = await browser.newContext({ baseURL: gw.url });
   const page = await context.newPage();
+  // tsx (esbuild, keepNames) wraps named functions in __name(); the page has no such helper.
+  await page.addInitScript('globalThis.__name = (f) => f;');
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/oidc\//);
@@ -186,35 +187,10 @@ try {
       ` (unchanged: 304); whole priming ${ms(first.totalMs)}`,
   );
 
-  // The worker as the app starts it, spoken to in comlink 4's wire format (no bundler here).
-  await page.evaluate((workerUrl) => {
-    const worker = new Worker(workerUrl, { type: 'module' });
-    let nextId = 0;
-    (window as unknown as { benchCall: unknown }).benchCall = (
-      method: string,
-      ...args: unknown[]
-    ) =>
-      new Promise<unknown>((resolve, reject) => {
-        const id = `b${nextId++}`;
-        const onMessage = (e: MessageEvent) => {
-          if (e.data?.id !== id) return;
-          worker.removeEventListener('message', onMessage);
-          if (e.data.type === 'HANDLER') reject(new Error(JSON.stringify(e.data.value)));
-          else resolve(e.data.value);
-        };
-        worker.addEventListener('message', onMessage);
-        worker.postMessage({
-          id,
-          type: 'APPLY',
-          path: [method],
-          argumentList: args.map((value) => ({ type: 'RAW', value })),
-        });
-      });
-  }, `/assets/${workerFile}`);
+  // The worker as the app starts it.
+  await startWorkerInPage(page, `/assets/${workerFile}`);
   const build = await page.evaluate(async (userId) => {
-    const call = (
-      window as unknown as { benchCall: (m: string, ...a: unknown[]) => Promise<unknown> }
-    ).benchCall;
+    const call = (window as unknown as BenchWindow).benchCall;
     const t = performance.now();
     const report = (await call('build', userId)) as { readMs: number; buildMs: number };
     return { ...report, wallMs: performance.now() - t };

@@ -9,7 +9,7 @@ import { db } from '../../src/db/db';
 import { createPrediction } from '../../src/sync/prediction-create';
 import { runReplay } from '../../src/sync/replay-run';
 import { stubGateway, type GatewayStub } from './gateway-stub';
-import { bundleOf, m5Claims, m7Claims, recordOf } from './prediction-write-fixtures';
+import { askedBy, keepClaims, recordOf, setOnline } from './prediction-write-fixtures';
 import { makeUser, resetDb, signInLocally } from './render';
 
 /*
@@ -20,32 +20,7 @@ import { makeUser, resetDb, signInLocally } from './render';
 
 const dana = makeUser({ id: 'u-dana' });
 const PREDICTIONS = '/api/v1/predictions';
-const input = {
-  ownerUserId: dana.id,
-  modelNumber: 'M7-172',
-  serialNumber: '52016',
-  symptom: 'hydraulic pump whines, no pressure',
-};
-
-function setOnline(value: boolean) {
-  Object.defineProperty(navigator, 'onLine', { value, configurable: true });
-}
-
-/** The claims "Prepare for the field" keeps, as the gateway's bundle gave them. */
-async function keepClaims(models: string[]) {
-  const bundle = bundleOf(models, [...m7Claims, ...m5Claims]);
-  await db.predictionClaims.bulkPut(
-    models.map((model) => ({
-      ownerUserId: dana.id,
-      model,
-      claims: bundle.claims.filter((c) => c.model === model),
-      calibration: bundle.calibration,
-      etag: '"b1"',
-      syncedAt: Date.now(),
-    })),
-  );
-  await db.syncState.put({ ownerUserId: dana.id, area: 'prediction-claims', syncedAt: Date.now() });
-}
+const input = askedBy(dana.id);
 
 let gateway: GatewayStub;
 beforeEach(async () => {
@@ -91,7 +66,7 @@ describe('createPrediction online', () => {
     "rejects with the gateway's %i and its message, and keeps nothing",
     async (status, message) => {
       // Claims are kept, yet a gateway that answered is not second-guessed by the device.
-      await keepClaims(['M7-172']);
+      await keepClaims(dana.id, ['M7-172']);
       gateway.refuse('POST', PREDICTIONS, { statusCode: status, message });
       await expect(createPrediction({ ...input, serialNumber: '99999' })).rejects.toMatchObject({
         status,
@@ -114,7 +89,7 @@ describe('createPrediction online', () => {
 
 describe('createPrediction without a connection', () => {
   it('ranks on the device, keeps it waiting to send, and sends it once back online', async () => {
-    await keepClaims(['M7-172', 'M5-111']);
+    await keepClaims(dana.id, ['M7-172', 'M5-111']);
     setOnline(false);
     const { id } = await createPrediction(input);
 
@@ -153,7 +128,7 @@ describe('createPrediction without a connection', () => {
   });
 
   it('answers an empty list for a model the device keeps no claims of', async () => {
-    await keepClaims(['M5-111']);
+    await keepClaims(dana.id, ['M5-111']);
     setOnline(false);
     const { id } = await createPrediction(input);
     expect((await db.predictions.get([dana.id, id]))!.prediction.combinations).toEqual([]);
@@ -161,7 +136,7 @@ describe('createPrediction without a connection', () => {
   });
 
   it('ranks on the device when the request gets no answer', async () => {
-    await keepClaims(['M7-172']);
+    await keepClaims(dana.id, ['M7-172']);
     gateway.onRaw('POST', PREDICTIONS, () => Promise.reject(new TypeError('Failed to fetch')));
     const { id } = await createPrediction(input);
     // The first try asked the gateway to rank; the queued one carries the device's answer.

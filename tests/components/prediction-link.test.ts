@@ -14,7 +14,7 @@ import { linkPrediction } from '../../src/sync/prediction-link';
 import { runReplay } from '../../src/sync/replay-run';
 import { createdReport } from './case-fixtures';
 import { stubGateway, type GatewayStub } from './gateway-stub';
-import { bundleOf, m7Claims, recordOf } from './prediction-write-fixtures';
+import { askedBy, keepClaims, recordOf, setOnline } from './prediction-write-fixtures';
 import { makeUser, resetDb, signInLocally } from './render';
 
 /*
@@ -25,16 +25,7 @@ import { makeUser, resetDb, signInLocally } from './render';
 
 const dana = makeUser({ id: 'u-dana' });
 const LINK = /^\/api\/v1\/predictions\/[^/]+\/case$/;
-const prediction = {
-  ownerUserId: dana.id,
-  modelNumber: 'M7-172',
-  serialNumber: '52016',
-  symptom: 'hydraulic pump whines',
-};
-
-function setOnline(value: boolean) {
-  Object.defineProperty(navigator, 'onLine', { value, configurable: true });
-}
+const prediction = askedBy(dana.id);
 
 function queueCase() {
   return queueNewCase({
@@ -60,15 +51,7 @@ let gateway: GatewayStub;
 beforeEach(async () => {
   await resetDb();
   await signInLocally(dana, { sessionFor: 3_600_000 });
-  const bundle = bundleOf(['M7-172'], m7Claims);
-  await db.predictionClaims.put({
-    ownerUserId: dana.id,
-    model: 'M7-172',
-    claims: bundle.claims,
-    calibration: bundle.calibration,
-    etag: null,
-    syncedAt: 1,
-  });
+  await keepClaims(dana.id, ['M7-172']);
   setOnline(false);
   gateway = stubGateway()
     .on('POST', '/api/v1/cases', createCaseResponseSchema, () => createdReport(), 201)

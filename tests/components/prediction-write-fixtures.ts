@@ -5,6 +5,7 @@ import type {
   Prediction,
   PredictionCreate,
 } from '../../contract/predictions';
+import { db } from '../../src/db/db';
 
 /*
  * Parts predictions at the network edge, as the gateway answers: a few past claims of two
@@ -84,4 +85,35 @@ export function recordOf(
     rankedOn: request.deviceAnswer ? 'device' : 'gateway',
     ...overrides,
   };
+}
+
+/** navigator.onLine as the browser reports it. */
+export function setOnline(value: boolean) {
+  Object.defineProperty(navigator, 'onLine', { value, configurable: true });
+}
+
+/** What dana asks about on the prediction step. */
+export function askedBy(ownerUserId: string) {
+  return {
+    ownerUserId,
+    modelNumber: 'M7-172',
+    serialNumber: '52016',
+    symptom: 'hydraulic pump whines, no pressure',
+  };
+}
+
+/** The claims "Prepare for the field" keeps, as the gateway's bundle gave them. */
+export async function keepClaims(ownerUserId: string, models: string[]) {
+  const bundle = bundleOf(models, [...m7Claims, ...m5Claims]);
+  await db.predictionClaims.bulkPut(
+    models.map((model) => ({
+      ownerUserId,
+      model,
+      claims: bundle.claims.filter((c) => c.model === model),
+      calibration: bundle.calibration,
+      etag: '"b1"',
+      syncedAt: Date.now(),
+    })),
+  );
+  await db.syncState.put({ ownerUserId, area: 'prediction-claims', syncedAt: Date.now() });
 }

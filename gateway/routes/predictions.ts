@@ -5,7 +5,9 @@ import {
   casePredictionsResponseSchema,
   claimsBundleQuerySchema,
   claimsBundleSchema,
+  PREDICTION_ANSWERS_MAX,
   PREDICTION_LOAD_FAILED_MESSAGE,
+  type PartsCombination,
   predictionCreateSchema,
   predictionLinkSchema,
   predictionListResponseSchema,
@@ -16,8 +18,12 @@ import { EXPENSIVE } from '../http/fair-use';
 import { idempotentWrite } from '../services/idempotency';
 import { bundleEtag, bundleModels, claimsBundle } from '../services/predictions-claims';
 import { casePredictions, myPredictions, predictionById } from '../services/predictions-records';
-import { createPrediction, linkPrediction } from '../services/predictions-writes';
-import { loadedClaims } from '../services/predictions-engine';
+import {
+  createPrediction,
+  linkPrediction,
+  predictionMachine,
+} from '../services/predictions-writes';
+import { loadedClaims, stopEngine } from '../services/predictions-engine';
 import { caseParamsSchema, refuseBadQuery } from './cases';
 
 /** Prediction ids are UUIDs; anything else reads like a prediction that does not exist. */
@@ -39,6 +45,7 @@ function unchanged(request: FastifyRequest, etag: string): boolean {
 export async function predictionRoutes(app: FastifyInstance, { db }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const records = { access: 'user', scope: 'organisation' } as const;
+  app.addHook('onClose', async () => stopEngine(db));
 
   api.get('/api/v1/predictions', { config: records }, async (request) =>
     predictionListResponseSchema.parse({
@@ -53,11 +60,19 @@ export async function predictionRoutes(app: FastifyInstance, { db }: AppContext)
     async (request, reply) => {
       const user = request.user!;
       const input = request.body;
-      // Built before the write's transaction: the build reads the database.
-      const engine = input.deviceAnswer ? null : (await loadedClaims(db)).engine;
+      let ranked: PartsCombination[] | null = null;
+      if (!input.deviceAnswer) {
+        // Ranked before the write's transaction, so no connection waits on the engine.
+        const machine = await predictionMachine(db, input);
+        const engine = await loadedClaims(db);
+        ranked = await engine.predict(
+          { model: machine.material_number, family: machine.model_family, symptom: input.symptom },
+          PREDICTION_ANSWERS_MAX,
+        );
+      }
       return idempotentWrite(db, request, reply, async (trx) => ({
         status: 201,
-        body: predictionSchema.parse(await createPrediction(trx, user, input, engine)),
+        body: predictionSchema.parse(await createPrediction(trx, user, input, ranked)),
       }));
     },
   );
@@ -76,7 +91,7 @@ export async function predictionRoutes(app: FastifyInstance, { db }: AppContext)
       const etag = bundleEtag(loaded, models);
       reply.header('etag', etag);
       if (unchanged(request, etag)) return reply.code(304).send();
-      return claimsBundleSchema.parse(claimsBundle(loaded, models));
+      return claimsBundleSchema.parse(await claimsBundle(loaded, models));
     },
   );
 

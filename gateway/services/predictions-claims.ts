@@ -1,9 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  CLAIMS_BUNDLE_MODELS_MAX,
-  type ClaimEvidence,
-  type ClaimsBundle,
-} from '../../contract/predictions';
+import { CLAIMS_BUNDLE_MODELS_MAX, type ClaimsBundle } from '../../contract/predictions';
 import { HttpError } from '../http/errors';
 import type { LoadedClaims } from './predictions-engine';
 
@@ -42,12 +38,6 @@ export function bundleEtag(loaded: LoadedClaims, models: readonly string[]): str
  * of the machines it primed, with the gateway's calibration. Claims are evidence, not records:
  * no claim number, no dealer, no serial.
  */
-export function claimsBundle(loaded: LoadedClaims, models: readonly string[]): ClaimsBundle {
-  const claims: ClaimEvidence[] = [];
-  for (const model of models) {
-    for (const c of loaded.byModel.get(model.toLowerCase()) ?? []) {
-      claims.push({ ...c, serial: null });
-    }
-  }
-  return { models: [...models], claims, calibration: loaded.engine.calibration };
+export async function claimsBundle(loaded: LoadedClaims, models: string[]): Promise<ClaimsBundle> {
+  return { models, claims: await loaded.claimsOf(models), calibration: loaded.calibration };
 }

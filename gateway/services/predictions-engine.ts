@@ -1,21 +1,24 @@
 import { createHash } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { sql, type Kysely } from 'kysely';
-import type { ClaimEvidence, PredictionPart } from '../../contract/predictions';
-import { createEngine, fitCalibration } from '../../engine/index';
-import type { PredictionEngine } from '../../engine/types';
+import type {
+  Calibration,
+  ClaimEvidence,
+  PartsCombination,
+  PredictionPart,
+} from '../../contract/predictions';
+import type { PredictionQuery } from '../../engine/types';
 import type { Database } from '../db/schema';
+import type { FromEngine, ToEngine } from './predictions-protocol';
 
-/** The newest share of the claims, by date of repair, that the probabilities are fitted on. */
-const CALIBRATION_SHARE = 0.2;
-
-/** The engine and the claims it learned from, as this process holds them. */
+/** The engine as the gateway holds it: built in its own thread, asked by message. */
 export interface LoadedClaims {
-  engine: PredictionEngine;
-  /** Every claim, by the model's lower-cased name (the device's bundle is cut from these). */
-  byModel: ReadonlyMap<string, readonly ClaimEvidence[]>;
+  predict(query: PredictionQuery, limit: number): Promise<PartsCombination[]>;
+  /** The claims of these models, without serials: the device's bundle. */
+  claimsOf(models: string[]): Promise<ClaimEvidence[]>;
+  calibration: Calibration;
   /** Changes whenever the claims or the calibration would: the bundles' ETags are made of it. */
   stamp: string;
-  count: number;
 }
 
 interface ClaimRow {
@@ -60,59 +63,97 @@ export async function claimEvidence(db: Kysely<Database>): Promise<ClaimEvidence
   }));
 }
 
-/** At most this many held-out claims are asked about to fit the probabilities. */
-const CALIBRATION_SAMPLE = 2000;
+/** Starts the engine's thread on these claims; resolves once it is built. */
+function startEngine(
+  claims: ClaimEvidence[],
+  onExit: () => void,
+): Promise<LoadedClaims & { stop(): void }> {
+  const worker = new Worker(new URL('./predictions-thread.mjs', import.meta.url), {
+    execArgv: [],
+  });
+  // A gateway that is closing does not wait for the engine's thread.
+  worker.unref();
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  let next = 0;
+  let stopped = false;
+  const ask = <T>(message: ToEngine & { id: number }) =>
+    new Promise<T>((resolve, reject) => {
+      if (stopped) return reject(new Error('The prediction engine stopped'));
+      pending.set(message.id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.postMessage(message);
+    });
+  const failAll = (err: Error) => {
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+  };
 
-/** Up to `n` rows spread evenly over `rows` (all of them when there are fewer). */
-function evenSample<T>(rows: readonly T[], n: number): T[] {
-  if (rows.length <= n) return [...rows];
-  const step = rows.length / n;
-  return Array.from({ length: n }, (_, i) => rows[Math.floor(i * step)]!);
+  return new Promise((resolve, reject) => {
+    worker.on('error', (err) => {
+      failAll(err);
+      reject(err);
+    });
+    worker.on('exit', () => {
+      stopped = true;
+      failAll(new Error('The prediction engine stopped'));
+      onExit();
+      reject(new Error('The prediction engine stopped'));
+    });
+    worker.on('message', (message: FromEngine) => {
+      if (message.kind === 'built') {
+        const stamp = createHash('sha256')
+          .update(`${claims.length}\n${claims.at(-1)?.date ?? ''}\n`)
+          .update(JSON.stringify(message.calibration))
+          .digest('hex')
+          .slice(0, 24);
+        resolve({
+          calibration: message.calibration,
+          stamp,
+          predict: (query, limit) => ask({ kind: 'predict', id: next++, query, limit }),
+          claimsOf: (models) => ask({ kind: 'bundle', id: next++, models }),
+          stop: () => void worker.terminate(),
+        });
+        return;
+      }
+      if (message.kind === 'failed' && message.id === null) {
+        reject(new Error(`The prediction engine could not be built: ${message.message}`));
+        return;
+      }
+      const waiting = pending.get(message.id!);
+      pending.delete(message.id!);
+      if (message.kind === 'answer') waiting?.resolve(message.value);
+      else waiting?.reject(new Error(message.message));
+    });
+    worker.postMessage({ kind: 'build', claims } satisfies ToEngine);
+  });
 }
+
+/** One engine per database, shared by every request; a failed build is tried again next time. */
+const engines = new WeakMap<Kysely<Database>, Promise<LoadedClaims & { stop(): void }>>();
 
 /**
- * The engine learns from every claim; its probabilities are fitted on the newest claims as
- * answered by an engine that learned only from the older ones, so a 70 % answer is right about
- * 70 % of the time on claims it has not seen. A spread sample of the newest is enough for the
- * fit and keeps the first build short.
- */
-export function buildEngine(claims: readonly ClaimEvidence[]): PredictionEngine {
-  const cut = Math.floor(claims.length * (1 - CALIBRATION_SHARE));
-  const heldOut = evenSample(claims.slice(cut), CALIBRATION_SAMPLE);
-  if (cut === 0 || heldOut.length === 0) return createEngine(claims);
-  const calibration = fitCalibration(claims.slice(0, cut), heldOut);
-  return createEngine(claims, { calibration });
-}
-
-function load(claims: ClaimEvidence[]): LoadedClaims {
-  const engine = buildEngine(claims);
-  const byModel = new Map<string, ClaimEvidence[]>();
-  const hash = createHash('sha256');
-  for (const c of claims) {
-    const key = c.model.toLowerCase();
-    const list = byModel.get(key);
-    if (list) list.push(c);
-    else byModel.set(key, [c]);
-  }
-  hash.update(`${claims.length}\n${claims.at(-1)?.date ?? ''}\n`);
-  hash.update(JSON.stringify(engine.calibration));
-  return { engine, byModel, stamp: hash.digest('hex').slice(0, 24), count: claims.length };
-}
-
-/** One build per database, shared by every request; a failed build is tried again next time. */
-const loaded = new WeakMap<Kysely<Database>, Promise<LoadedClaims>>();
-
-/**
- * The claims and the engine built from them, built on first use. Claims only change with the
- * seed, so the build is kept for the life of the process; callers that arrive while it runs
- * wait for the same build rather than starting their own.
+ * The engine over the claims, built on first use. Claims only change with the seed, so it is
+ * kept for the life of the gateway; callers that arrive while it is built wait for the same
+ * build rather than starting their own.
  */
 export function loadedClaims(db: Kysely<Database>): Promise<LoadedClaims> {
-  let pending = loaded.get(db);
+  let pending = engines.get(db);
   if (!pending) {
-    pending = claimEvidence(db).then(load);
-    loaded.set(db, pending);
-    pending.catch(() => loaded.delete(db));
+    const build = claimEvidence(db).then((claims) =>
+      // A thread that ends (a fault) is started again by the next request.
+      startEngine(claims, () => {
+        if (engines.get(db) === build) engines.delete(db);
+      }),
+    );
+    pending = build;
+    engines.set(db, build);
+    pending.catch(() => engines.delete(db));
   }
   return pending;
+}
+
+/** Stops the engine's thread of this database, if one was started (the gateway is closing). */
+export async function stopEngine(db: Kysely<Database>): Promise<void> {
+  const pending = engines.get(db);
+  engines.delete(db);
+  if (pending) (await pending.catch(() => null))?.stop();
 }

@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { MACHINE_NOT_FOUND_MESSAGE } from '../../contract/machines';
 import {
-  PREDICTION_ANSWERS_MAX,
   type PartsCombination,
   type Prediction,
   type PredictionCreate,
 } from '../../contract/predictions';
 import type { User } from '../../contract/user';
-import type { PredictionEngine } from '../../engine/types';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { visibleCase } from './case-access';
@@ -35,32 +33,29 @@ function notAfterNow(iso: string): Date {
   return at.getTime() > now.getTime() ? now : at;
 }
 
+/** The machine of a prediction request with the family the engine blends towards; 404 if none. */
+export async function predictionMachine(db: Kysely<Database>, input: PredictionCreate) {
+  return machineOf(db, input.modelNumber, input.serialNumber);
+}
+
 /**
- * Records a prediction (product §3 Parts prediction). Online the engine ranks; a prediction
- * made offline keeps the device's answer and the time it was made. The engine is passed in
- * already built: the build reads the database, which a write's transaction must not wait on.
+ * Records a prediction (product §3 Parts prediction): the gateway's ranking, or for a
+ * prediction made offline the device's answer and the time it was made. The ranking is done
+ * before the write's transaction, which holds no connection while the engine works.
  */
 export async function createPrediction(
   db: Kysely<Database>,
   user: User,
   input: PredictionCreate,
-  engine: PredictionEngine | null,
+  ranked: PartsCombination[] | null,
 ): Promise<Prediction> {
   const machine = await machineOf(db, input.modelNumber, input.serialNumber);
   const caseId = input.caseId ? (await visibleCase(db, user, input.caseId)).id : null;
-  let combinations: PartsCombination[];
-  let createdAt: Date;
-  if (input.deviceAnswer) {
-    combinations = input.deviceAnswer.combinations;
-    createdAt = notAfterNow(input.deviceAnswer.rankedAt);
-  } else {
-    if (!engine) throw new Error('createPrediction needs the engine to rank on the gateway');
-    combinations = engine.predict(
-      { model: machine.material_number, family: machine.model_family, symptom: input.symptom },
-      PREDICTION_ANSWERS_MAX,
-    );
-    createdAt = new Date();
-  }
+  const device = input.deviceAnswer;
+  if (!device && !ranked)
+    throw new Error('createPrediction needs the ranking or the device answer');
+  const combinations = device ? device.combinations : ranked!;
+  const createdAt = device ? notAfterNow(device.rankedAt) : new Date();
   const { rows } = await sql<{
     n: string;
   }>`SELECT nextval('prediction_number_seq')::text AS n`.execute(db);
@@ -75,7 +70,7 @@ export async function createPrediction(
       machine_id: machine.id,
       symptom: input.symptom,
       combinations: JSON.stringify(combinations),
-      ranked_on: input.deviceAnswer ? 'device' : 'gateway',
+      ranked_on: device ? 'device' : 'gateway',
       case_id: caseId,
       user_id: user.id,
       created_by_name: `${user.firstName} ${user.lastName}`.trim(),

@@ -91,6 +91,10 @@ const CaseListScreen = screen(
   () => import('../features/cases/case-list-screen'),
   (m) => m.CaseListScreen,
 );
+const PredictionCreateScreen = screen(
+  () => import('./prediction-create-screen'),
+  (m) => m.PredictionCreateScreen,
+);
 const PredictionHistoryScreen = screen(
   () => import('../features/predictions/prediction-history-screen'),
   (m) => m.PredictionHistoryScreen,
@@ -180,6 +184,11 @@ const routeTable = (
       <Route
         path="/support/machine/report/create/:param1?/:param2?/:param3?"
         element={<ReportCreateScreen />}
+      />
+      {/* product §2: prediction creation (/sn-{serial}/mn-{model}[/case-{caseId}]). */}
+      <Route
+        path="/support/machine/prediction/create/:param1?/:param2?/:param3?"
+        element={<PredictionCreateScreen />}
       />
       <Route path="/support/case/:id" element={<CaseDetailScreen />} />
       <Route path="/support/cases" element={<CaseListScreen />} />

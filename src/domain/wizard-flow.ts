@@ -109,7 +109,9 @@ export function wizardFlowReducer(state: WizardFlowState, action: WizardAction):
       return state.step === 0 ? { ...state, step: 1, machineFromRoute: true } : state;
     case 'solveRequest':
     case 'cancelRequest':
-      return state.step === 2 ? { ...state, exit: { to: 'machine' } } : state;
+      return state.flow === 'case' && state.step === 2
+        ? { ...state, exit: { to: 'machine' } }
+        : state;
     case 'submitted':
       return { ...state, submitting: false, step: 6 };
     case 'submitFailed':

@@ -8,7 +8,8 @@ import { lookupResponseSchema, type Picklist } from '../../contract/cases';
 import { initialPicklistState } from '../../src/domain/dependent-picklists';
 import type { FailureDetails } from '../../src/domain/case-payload';
 import { CaseCreateScreen } from '../../src/features/cases/case-wizard-screen';
-import { WizardFormPage, useWizardForm } from '../../src/features/cases/wizard-form';
+import { useWizardForm } from '../../src/features/cases/use-wizard-form';
+import { WizardFormPage } from '../../src/features/cases/wizard-form';
 import { PartiesStep, type Parties } from '../../src/features/cases/wizard-step-account';
 import {
   FAILURE_DATE_FUTURE_MESSAGE,

@@ -37,6 +37,11 @@ describe('wizard steps (product §4 Wizard)', () => {
     expect(nextMove('report', 4.1)).toEqual({ to: 'submit' });
   });
 
+  it('moves a prediction from its symptom to its parts prediction step and back', () => {
+    expect(nextMove('prediction', 1)).toEqual(to(2));
+    expect(previousMove('prediction', 2, true)).toEqual(to(1));
+  });
+
   it("goes back from a case's form page 1 to 3, from a report's to 3.5", () => {
     expect(previousMove('case', 4, true)).toEqual(to(3));
     expect(previousMove('report', 4, true)).toEqual(to(3.5));
@@ -73,6 +78,7 @@ describe('wizard steps (product §4 Wizard)', () => {
   it('counts the steps of each flow', () => {
     expect(flowSteps('case', true)).toEqual([1, 2, 3, 4, 4.1, 5]);
     expect(flowSteps('report', false)).toEqual([0, 1, 3, 3.5, 4, 4.1]);
+    expect(flowSteps('prediction', true)).toEqual([1, 2]);
   });
 
   it('reads a stored step back, and nothing else', () => {
@@ -89,6 +95,7 @@ describe('wizard steps (product §4 Wizard)', () => {
     expect(stepPosition('case', 'error', true)).toBeNull();
     const pages = ['Machine Information', 'Issue Information'] as const;
     expect(stepName(2, pages)).toBe('Knowledge Suggestions');
+    expect(stepName(2, pages, 'prediction')).toBe('Parts Predictions');
     expect(stepName(3.5, pages)).toBe('Who is this Report for?');
     expect(stepName(4.1, pages)).toBe('Issue Information');
   });

@@ -3,7 +3,7 @@ import type { LayoutField, RecordKind } from '../../../contract/cases';
 import { initialPicklistState, type PicklistState } from '../../domain/dependent-picklists';
 import { layoutFields, pageFields, type FormValues } from '../../domain/dynamic-form';
 import { caseDefinitionFor, type CaseDefinition } from '../../sync/wizard-lookups';
-import { useWizardForm, type WizardForm } from './wizard-form';
+import { useWizardForm, type WizardForm } from './use-wizard-form';
 
 /** The record type's layout and picklists: from the gateway, or kept from an earlier visit. */
 function useDefinition(kind: RecordKind, ownerUserId: string | undefined) {

@@ -1,27 +1,23 @@
 import { Alert, Button, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { NO_PREDICTIONS_MESSAGE } from '../../../contract/predictions';
+import {
+  NO_PREDICTIONS_MESSAGE,
+  PREDICTION_LINK_FAILED_MESSAGE,
+} from '../../../contract/predictions';
 import type { PredictionRow } from '../../db/schema';
+import type { PredictionStepProps } from '../../domain/prediction-step';
 import { answerHeading } from '../../domain/prediction-sheet';
+import { linkToCase } from './link-prediction';
 import { PredictionAnswer } from './prediction-answer';
 import { printPartsSheet } from './print-parts-sheet';
 import { ProblemSuggestions } from './problem-suggestions';
-import { usePredictionRun, type PredictionRunInput } from './use-prediction-run';
+import { usePredictionRun } from './use-prediction-run';
 
 export const PARTS_PREDICTIONS_HEADING = 'Parts Predictions';
 /** product §2: with no predictions, resubmit to add details. */
 export const RESUBMIT_HINT = 'Resubmit with more detail about the symptom to try again.';
 export const WAITING_TO_SEND = 'Ranked on this device; waiting to send.';
 export const PRINT_FAILED_MESSAGE = 'The parts sheet could not be made. Please try again.';
-
-export interface PredictionStepProps extends PredictionRunInput {
-  /** Create Case: the case wizard goes on with this machine and symptom. */
-  onCreateCase: (predictionId: string) => void;
-  /** Link to Case (when the prediction was started from a case). */
-  onLinkToCase: (predictionId: string) => void;
-  /** Resubmit: back one step, the symptom kept. */
-  onResubmit: () => void;
-}
 
 /** Each 'Prediction #n', or the no-predictions warning. */
 function Answers({ row }: { row: PredictionRow | null }) {
@@ -48,30 +44,46 @@ function Answers({ row }: { row: PredictionRow | null }) {
 }
 
 /**
- * product §2 Parts prediction step: the prediction for the symptom on the left, Problem
- * Suggestions on the right, and Create Case (or Link to Case), Print and Resubmit.
+ * product §2 Parts prediction step, the prediction flow's step 2: the prediction for the symptom
+ * on the left, Problem Suggestions on the right, and Create Case (or Link to Case), Print and
+ * Resubmit. The wizard holds the moves; this step makes the prediction and links it to the case
+ * it was started from.
  */
 export function PredictionStep(props: PredictionStepProps) {
-  const run = usePredictionRun(props);
-  const [printError, setPrintError] = useState(false);
+  const { ownerUserId, machine, symptom, caseId } = props;
+  const run = usePredictionRun({
+    ownerUserId,
+    model: machine.model,
+    serial: machine.serial,
+    symptom,
+    caseId,
+  });
+  const [error, setError] = useState<string | null>(null);
   const row = run.state === 'ready' ? run.row : null;
   const ready = row !== null;
-  const linking = props.caseId !== null;
 
   const print = () => {
     if (!row) return;
-    setPrintError(false);
-    printPartsSheet(row.prediction).catch(() => setPrintError(true));
+    setError(null);
+    printPartsSheet(row.prediction).catch(() => setError(PRINT_FAILED_MESSAGE));
+  };
+  const goOn = () => {
+    if (!row) return;
+    if (!caseId) {
+      props.onCreateCase(row.id);
+      return;
+    }
+    setError(null);
+    linkToCase(row, caseId).then(props.onLinkedToCase, () =>
+      setError(PREDICTION_LINK_FAILED_MESSAGE),
+    );
   };
 
   return (
     <Stack gap="md" data-testid="prediction-step">
       <Group gap="sm">
-        <Button
-          disabled={!ready}
-          onClick={() => row && (linking ? props.onLinkToCase(row.id) : props.onCreateCase(row.id))}
-        >
-          {linking ? 'Link to Case' : 'Create Case'}
+        <Button disabled={!ready} onClick={goOn}>
+          {caseId ? 'Link to Case' : 'Create Case'}
         </Button>
         <Button variant="default" disabled={!ready} onClick={print}>
           Print
@@ -80,9 +92,9 @@ export function PredictionStep(props: PredictionStepProps) {
           Resubmit
         </Button>
       </Group>
-      {printError && (
+      {error && (
         <Alert color="red" role="alert">
-          {PRINT_FAILED_MESSAGE}
+          {error}
         </Alert>
       )}
       <Grid gap="lg">
@@ -92,10 +104,10 @@ export function PredictionStep(props: PredictionStepProps) {
               {PARTS_PREDICTIONS_HEADING}
             </Title>
             <Text size="sm">
-              Model: {props.model} · Serial: {props.serial}
+              Model: {machine.model} · Serial: {machine.serial}
             </Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              Symptom: {props.symptom}
+              Symptom: {symptom}
             </Text>
             {row?.pending && (
               <Text size="sm" c="orange.9" role="status">
@@ -111,10 +123,10 @@ export function PredictionStep(props: PredictionStepProps) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 5 }}>
           <ProblemSuggestions
-            ownerUserId={props.ownerUserId}
-            symptom={props.symptom}
-            model={props.model}
-            serial={props.serial}
+            ownerUserId={ownerUserId}
+            symptom={symptom}
+            model={machine.model}
+            serial={machine.serial}
           />
         </Grid.Col>
       </Grid>

@@ -185,6 +185,16 @@ export interface MachineClaimsTable {
   causal_part_number: string;
   machine_usage_reading: Numeric | null;
   service_campaign: string | null;
+  /** The parts the repair used: [{ partNumber, description, quantity }]. */
+  parts: ColumnType<ClaimPartJson[], string | undefined, string>;
+  /** The repair's labour in hours; null when not recorded. */
+  labour_hours: Numeric | null;
+}
+
+export interface ClaimPartJson {
+  partNumber: string;
+  description: string;
+  quantity: number;
 }
 
 export interface MachineFaultCodesTable {

@@ -43,6 +43,13 @@ describe.each(lanes)('parts predictions on $name', (lane) => {
     await gw?.close();
   });
 
+  it('answers predictions asked at once while the engine is first built, alike', async () => {
+    const made = await Promise.all([dana, eli, sam].map((cookie) => http.made(cookie)));
+    expect(new Set(made.map((p) => p.id)).size).toBe(3);
+    expect(made[1]!.combinations).toEqual(made[0]!.combinations);
+    expect(made[2]!.combinations).toEqual(made[0]!.combinations);
+  });
+
   it('ranks on the gateway: named, for the machine, best answer first, probabilities in [0, 1]', async () => {
     const key = randomUUID();
     const body = { modelNumber: 'm7-172', serialNumber: MACHINE_1.serial, symptom: KNOWN_SYMPTOM };

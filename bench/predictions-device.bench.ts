@@ -9,7 +9,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, PASSWORD } from '../e2e/support/browser';
 import { startGateway } from '../e2e/support/gateway';
-import { kb, median, ms } from './support';
+import { clearStore, kb, median, ms } from './support';
 import { startWorkerInPage, type BenchWindow } from './worker-in-page';
 
 if (!existsSync('dist/index.html')) {
@@ -61,22 +61,6 @@ async function prime(page: Page): Promise<{ claimsMs: number; totalMs: number; s
     totalMs: end - t0,
     summary: await done.innerText(),
   };
-}
-
-function clearClaims(page: Page): Promise<void> {
-  return page.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('torque');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('predictionClaims', 'readwrite');
-          tx.objectStore('predictionClaims').clear();
-          tx.oncomplete = () => resolve();
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-  );
 }
 
 interface Kept {
@@ -193,7 +177,7 @@ try {
   await page.getByRole('button', { name: 'Download machines' }).waitFor();
   const again = await prime(page);
   // A device without them, on a gateway that has built its engine already.
-  await clearClaims(page);
+  await clearStore(page, 'predictionClaims');
   await page.reload();
   await page.getByRole('button', { name: 'Download machines' }).waitFor();
   const fresh = await prime(page);

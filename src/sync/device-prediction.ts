@@ -44,9 +44,3 @@ export function rankOnDevice(
   });
 }
 
-/** Builds the engine ahead of the first question (after priming), so that one is quick too. */
-export function warmDeviceEngine(ownerUserId: string): Promise<void> {
-  return engine.run(async (service) => {
-    await service.build(ownerUserId);
-  });
-}

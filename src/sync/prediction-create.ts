@@ -31,14 +31,7 @@ export interface CreatePredictionInput {
   caseId?: string | null;
 }
 
-export interface CreatePredictionDeps {
-  database?: TorqueDb;
-  rank?: typeof rankOnDevice;
-  /** A gateway that has not answered in this long is treated as out of reach. */
-  onlineTimeoutMs?: number;
-}
-
-/** Past this the technician is better served by the device's answer than by waiting. */
+/** A gateway silent this long is out of reach: the device's answer serves better than waiting. */
 const ONLINE_TIMEOUT_MS = 15_000;
 
 /** The request as the gateway would accept it, or the gateway's 400 with the contract's message. */
@@ -83,10 +76,12 @@ async function queueOnDevice(
   input: CreatePredictionInput,
   request: PredictionCreate,
   database: TorqueDb,
-  rank: typeof rankOnDevice,
 ): Promise<string> {
   const { ownerUserId } = input;
-  const ranked = await rank(ownerUserId, { model: request.modelNumber, symptom: request.symptom });
+  const ranked = await rankOnDevice(ownerUserId, {
+    model: request.modelNumber,
+    symptom: request.symptom,
+  });
   const rankedAt = new Date().toISOString();
   const payload: PredictionCreatePayload = {
     ...request,
@@ -142,9 +137,8 @@ async function queueOnDevice(
  */
 export async function createPrediction(
   input: CreatePredictionInput,
-  deps: CreatePredictionDeps = {},
+  database: TorqueDb = db,
 ): Promise<{ id: string }> {
-  const { database = db, rank = rankOnDevice, onlineTimeoutMs = ONLINE_TIMEOUT_MS } = deps;
   const theCase = await caseOf(database, input.ownerUserId, input.caseId);
   const request = requestOf(input, theCase.serverId);
 
@@ -154,7 +148,7 @@ export async function createPrediction(
       const prediction = await postPrediction(
         request,
         crypto.randomUUID(),
-        AbortSignal.timeout(onlineTimeoutMs),
+        AbortSignal.timeout(ONLINE_TIMEOUT_MS),
       );
       await storeSentPrediction(database, input.ownerUserId, prediction);
       id = prediction.id;
@@ -163,7 +157,7 @@ export async function createPrediction(
       if (!(error instanceof NetworkError)) throw error;
     }
   }
-  id ??= await queueOnDevice(input, request, database, rank);
+  id ??= await queueOnDevice(input, request, database);
 
   // A case still waiting to be sent: the link waits for it (and for this prediction if queued).
   if (theCase.queued && input.caseId) {

@@ -191,7 +191,6 @@ try {
     `  time to keep the claims: ${ms(first.claimsMs)} the first time on this gateway,` +
       ` ${ms(fresh.claimsMs)} on a device that has none, ${ms(again.claimsMs)} when kept and` +
       ` unchanged (304); whole priming ${ms(first.totalMs)}`,
-  ); whole priming ${ms(first.totalMs)}`,
   );
 
   // The worker as the app starts it.

@@ -43,4 +43,3 @@ export function rankOnDevice(
     return (await engine.fallBackToPage()).predict(ownerUserId, query);
   });
 }
-

@@ -37,6 +37,17 @@ function queueCase() {
   });
 }
 
+/** A prediction the gateway has recorded, as the device keeps it. */
+function keepSent(id: string) {
+  return db.predictions.put({
+    ownerUserId: dana.id,
+    id,
+    prediction: recordOf(prediction, { id }),
+    pending: false,
+    syncedAt: 1,
+  });
+}
+
 /** Every queued write sent, in the order the gateway saw them. */
 async function sendAll(): Promise<string[]> {
   setOnline(true);
@@ -92,13 +103,7 @@ describe('linkPrediction', () => {
   });
 
   it('waits for a case still waiting to be sent, and names it by its local reference', async () => {
-    await db.predictions.put({
-      ownerUserId: dana.id,
-      id: 'ppd-9',
-      prediction: recordOf(prediction, { id: 'ppd-9' }),
-      pending: false,
-      syncedAt: 1,
-    });
+    await keepSent('ppd-9');
     const { caseEntry } = await queueCase();
     await linkPrediction({ ownerUserId: dana.id, predictionId: 'ppd-9', caseId: caseEntry.id });
 
@@ -141,13 +146,7 @@ describe('linkPrediction', () => {
 
   it("needs attention with the product's message when the gateway refuses the link", async () => {
     gateway.refuse('PUT', LINK, { statusCode: 404, message: 'No such case.' });
-    await db.predictions.put({
-      ownerUserId: dana.id,
-      id: 'ppd-9',
-      prediction: recordOf(prediction, { id: 'ppd-9' }),
-      pending: false,
-      syncedAt: 1,
-    });
+    await keepSent('ppd-9');
     await linkPrediction({ ownerUserId: dana.id, predictionId: 'ppd-9', caseId: 'case-404' });
     setOnline(true);
     await runReplay();

@@ -11,6 +11,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: [
             'tests/domain/**/*.test.ts',
+            'tests/engine/**/*.test.ts',
             'tests/build/**/*.test.ts',
             'tests/components/**/*.test.{ts,tsx}',
             'tests/repo/**/*.test.ts',

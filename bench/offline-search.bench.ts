@@ -8,6 +8,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/browser';
 import { startGateway } from '../e2e/support/gateway';
 import { median, ms } from './support';
+import { startWorkerInPage, type BenchWindow } from './worker-in-page';
 
 if (!existsSync('dist/index.html')) {
   console.error('dist/ is missing: run `npm run build` first');
@@ -55,29 +56,11 @@ try {
   await page.addInitScript('globalThis.__name = (f) => f;');
   await page.goto('/login');
 
-  const result = await page.evaluate(
-    async ({ workerUrl, count, queries, rounds }) => {
-      // comlink 4's wire format, spoken by hand: the bench page has no bundler.
-      const worker = new Worker(workerUrl, { type: 'module' });
-      let nextId = 0;
-      const call = (method: string, ...args: unknown[]) =>
-        new Promise<unknown>((resolve, reject) => {
-          const id = `b${nextId++}`;
-          const onMessage = (e: MessageEvent) => {
-            if (e.data?.id !== id) return;
-            worker.removeEventListener('message', onMessage);
-            if (e.data.type === 'HANDLER') reject(new Error(JSON.stringify(e.data.value)));
-            else resolve(e.data.value);
-          };
-          worker.addEventListener('message', onMessage);
-          worker.postMessage({
-            id,
-            type: 'APPLY',
-            path: [method],
-            argumentList: args.map((value) => ({ type: 'RAW', value })),
-          });
-        });
+  await startWorkerInPage(page, `/assets/${workerFile}`);
 
+  const result = await page.evaluate(
+    async ({ count, queries, rounds }) => {
+      const { benchCall: call, benchWorker: worker } = window as unknown as BenchWindow;
       const USER = 'bench-user';
       // The worker opens the app's database (creating its tables) on the first call.
       await call('build', USER);
@@ -163,7 +146,7 @@ try {
       worker.terminate();
       return { build, buildWall, times, hits, storage: after - before, textBytes };
     },
-    { workerUrl: `/assets/${workerFile}`, count: ARTICLES, queries: QUERIES, rounds: ROUNDS },
+    { count: ARTICLES, queries: QUERIES, rounds: ROUNDS },
   );
 
   const sorted = [...result.times].sort((a, b) => a - b);

@@ -11,7 +11,7 @@ import { startGateway } from '../e2e/support/gateway';
 import { openDb } from '../gateway/db/connect';
 import { migrateToLatest } from '../gateway/db/migrate';
 import { seedDemoData } from '../gateway/db/seed/seed';
-import { median, ms } from './support';
+import { clearStore, median, ms } from './support';
 
 if (!existsSync('dist/index.html')) {
   console.error('dist/ is missing: run `npm run build` first');
@@ -40,22 +40,6 @@ function deviceFigures(page: Page): Promise<{ rows: number; usage: number }> {
     const estimate = await navigator.storage.estimate();
     return { rows, usage: estimate.usage ?? 0 };
   });
-}
-
-function clearMachines(page: Page): Promise<void> {
-  return page.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('torque');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('machines', 'readwrite');
-          tx.objectStore('machines').clear();
-          tx.oncomplete = () => resolve();
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-  );
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'torque-bench-field-'));
@@ -113,7 +97,7 @@ try {
   );
 
   for (let run = 1; run <= RUNS; run++) {
-    await clearMachines(page);
+    await clearStore(page, 'machines');
     // A fresh page each run: no result of the previous run on screen.
     await page.reload();
     await page.getByRole('button', { name: 'Download machines' }).waitFor();

@@ -1,3 +1,5 @@
+import type { Page } from 'playwright-core';
+
 export function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
@@ -10,4 +12,22 @@ export function ms(n: number): string {
 
 export function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** Empties one IndexedDB store of the app's database in the page, without app code. */
+export function clearStore(page: Page, store: string): Promise<void> {
+  return page.evaluate(
+    (name) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('torque');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(name, 'readwrite');
+          tx.objectStore(name).clear();
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    store,
+  );
 }

@@ -30,6 +30,7 @@ import { linkRoutes } from './routes/links';
 import { machineRoutes } from './routes/machines';
 import { meRoutes } from './routes/me';
 import { notificationRoutes } from './routes/notifications';
+import { predictionRoutes } from './routes/predictions';
 import { staticRoutes } from './routes/static';
 
 /**
@@ -97,6 +98,7 @@ export async function buildApp(
   await app.register(caseRoutes, ctx);
   await app.register(notificationRoutes, ctx);
   await app.register(wizardRoutes, ctx);
+  await app.register(predictionRoutes, ctx);
   if (idp) await idp.register(app);
   // Last: its not-found handler is the SPA fallback and the JSON 404 of /api.
   await staticRoutes(app, ctx);

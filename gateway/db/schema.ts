@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { PartsCombination } from '../../contract/predictions';
 
 /** timestamptz: pg returns Date, we may write Date or ISO strings. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -184,6 +185,16 @@ export interface MachineClaimsTable {
   causal_part_number: string;
   machine_usage_reading: Numeric | null;
   service_campaign: string | null;
+  /** The parts the repair used: [{ partNumber, description, quantity }]. */
+  parts: ColumnType<ClaimPartJson[], string | undefined, string>;
+  /** The repair's labour in hours; null when not recorded. */
+  labour_hours: Numeric | null;
+}
+
+export interface ClaimPartJson {
+  partNumber: string;
+  description: string;
+  quantity: number;
 }
 
 export interface MachineFaultCodesTable {
@@ -496,6 +507,26 @@ export interface CaseAssistEventsTable {
   case_id: string | null;
 }
 
+/** product §3 Parts prediction: a prediction record (added by 0018). */
+export interface PredictionsTable {
+  /** A UUID. */
+  id: string;
+  /** PPD-000042. */
+  name: string;
+  model_number: string;
+  serial_number: string;
+  machine_id: string | null;
+  symptom: string;
+  combinations: Json<PartsCombination[]>;
+  ranked_on: 'gateway' | 'device';
+  case_id: string | null;
+  user_id: string | null;
+  created_by_name: string;
+  /** The organisation the record belongs to: its user's account. */
+  account_id: string | null;
+  created_at: DefaultedTimestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   contacts: ContactsTable;
@@ -534,6 +565,7 @@ export interface Database {
   model_book_ids: ModelBookIdsTable;
   parts_books: PartsBooksTable;
   case_assist_events: CaseAssistEventsTable;
+  predictions: PredictionsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -11,6 +11,8 @@ export interface RequestOptions {
   query?: Record<string, string | undefined>;
   /** Sent as `Idempotency-Key`: a replayed write is applied once (docs/architecture.md). */
   idempotencyKey?: string;
+  /** Sent as `If-None-Match`: a 304 then means the kept copy is current. */
+  ifNoneMatch?: string;
   signal?: AbortSignal;
   /**
    * On 401, renew the session and retry once (default). The auth endpoints turn it off:
@@ -40,6 +42,7 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   const multipart = opts.body instanceof FormData;
   if (opts.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+  if (opts.ifNoneMatch) headers['If-None-Match'] = opts.ifNoneMatch;
   try {
     return await fetch(buildUrl(path, opts.query), {
       method: opts.method ?? 'GET',
@@ -123,7 +126,8 @@ async function sendRenewing(path: string, opts: RequestOptions): Promise<Respons
     await renewer();
     res = await sendWaitingWhenBusy(path, opts);
   }
-  if (!res.ok) throw await toApiError(res);
+  const unchanged = res.status === 304 && opts.ifNoneMatch !== undefined;
+  if (!res.ok && !unchanged) throw await toApiError(res);
   return res;
 }
 
@@ -152,6 +156,26 @@ export async function apiRequest<S extends $ZodType>(
   const parsed = safeParse(opts.schema, body);
   if (!parsed.success) throw new MalformedAnswerError(path, parsed.error);
   return parsed.data;
+}
+
+/** What a conditional read came to: the new answer and its ETag, or `unchanged` (304). */
+export type ConditionalAnswer<T> =
+  { unchanged: true } | { unchanged: false; data: T; etag: string | null };
+
+/**
+ * A read of something the caller keeps with its ETag: sent with `If-None-Match` when there is
+ * one, so an unchanged answer costs a 304 and no body. Errors as apiRequest.
+ */
+export async function apiRequestIfChanged<S extends $ZodType>(
+  path: string,
+  opts: Omit<RequestOptions, 'ifNoneMatch'> & { schema: S; etag: string | null },
+): Promise<ConditionalAnswer<output<S>>> {
+  const { etag, ...rest } = opts;
+  const res = await sendRenewing(path, { ...rest, ifNoneMatch: etag ?? undefined });
+  if (res.status === 304) return { unchanged: true };
+  const parsed = safeParse(opts.schema, await readBody(path, res));
+  if (!parsed.success) throw new MalformedAnswerError(path, parsed.error);
+  return { unchanged: false, data: parsed.data, etag: res.headers.get('etag') };
 }
 
 /** Sends a write whose answer carries nothing to keep (204, or a body the caller ignores). */

@@ -91,6 +91,18 @@ const CaseListScreen = screen(
   () => import('../features/cases/case-list-screen'),
   (m) => m.CaseListScreen,
 );
+const PredictionCreateScreen = screen(
+  () => import('./prediction-create-screen'),
+  (m) => m.PredictionCreateScreen,
+);
+const PredictionHistoryScreen = screen(
+  () => import('../features/predictions/prediction-history-screen'),
+  (m) => m.PredictionHistoryScreen,
+);
+const PredictionDetailScreen = screen(
+  () => import('../features/predictions/prediction-detail-screen'),
+  (m) => m.PredictionDetailScreen,
+);
 const MasterKeyScreen = screen(
   () => import('../features/dcu/master-key-screen'),
   (m) => m.MasterKeyScreen,
@@ -173,8 +185,16 @@ const routeTable = (
         path="/support/machine/report/create/:param1?/:param2?/:param3?"
         element={<ReportCreateScreen />}
       />
+      {/* product §2: prediction creation (/sn-{serial}/mn-{model}[/case-{caseId}]). */}
+      <Route
+        path="/support/machine/prediction/create/:param1?/:param2?/:param3?"
+        element={<PredictionCreateScreen />}
+      />
       <Route path="/support/case/:id" element={<CaseDetailScreen />} />
       <Route path="/support/cases" element={<CaseListScreen />} />
+      <Route path="/support/predictions" element={<PredictionHistoryScreen />} />
+      {/* Without an id the screen says the prediction could not be loaded (product §8). */}
+      <Route path="/support/prediction/:id?" element={<PredictionDetailScreen />} />
       <Route path="/support/dcu/masterkey" element={<MasterKeyScreen />} />
       <Route path="/settings/offline" element={<OfflineSyncScreen />} />
       <Route element={<InternalOnly />}>

@@ -52,9 +52,19 @@ export function telematicsPath(m: { serial: string; model: string }): string {
   return `/support/machine/imei/sn-${seg(m.serial)}/mn-${seg(m.model)}`;
 }
 
-/** Create Parts Prediction; the navigation state carries inventoryId and imei. */
-export function predictionPath(m: { serial: string; model: string }): string {
-  return `/support/machine/prediction/create/sn-${seg(m.serial)}/mn-${seg(m.model)}`;
+/**
+ * Create Parts Prediction, and a case's Create Prediction (with its case id, so the prediction
+ * is linked to it); the navigation state carries inventoryId and imei.
+ */
+export function predictionPath(m: { serial: string; model: string }, caseId?: string): string {
+  const base = `/support/machine/prediction/create/sn-${seg(m.serial)}/mn-${seg(m.model)}`;
+  return caseId ? `${base}/case-${seg(caseId)}` : base;
+}
+
+/** Prediction History (product §2) and one prediction's detail. */
+export const PREDICTION_HISTORY_PATH = '/support/predictions';
+export function predictionDetailPath(id: string): string {
+  return `/support/prediction/${seg(id)}`;
 }
 
 /** Where an unfinished wizard of a flow resumes: its create path for the machine. */

@@ -6,11 +6,12 @@ export const PDF_NAME_MAX = 20;
 const UNSAFE = /[\\/:*?"<>|\u0000-\u001f]/g;
 
 /**
- * The download name of an article's PDF. Characters are counted as code points, so an emoji or
- * an accented letter is never cut in half; blanks left at the cut are trimmed.
+ * The download name of a PDF (an article's, a prediction's parts sheet). Characters are counted
+ * as code points, so an emoji or an accented letter is never cut in half; blanks left at the cut
+ * are trimmed. `untitled` names a PDF whose title has nothing left.
  */
-export function pdfFileName(title: string): string {
+export function pdfFileName(title: string, untitled = 'article'): string {
   const clean = title.replace(UNSAFE, ' ').replace(/\s+/g, ' ').trim();
   const cut = Array.from(clean).slice(0, PDF_NAME_MAX).join('').trim();
-  return `${cut || 'article'}.pdf`;
+  return `${cut || untitled}.pdf`;
 }

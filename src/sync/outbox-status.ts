@@ -1,5 +1,6 @@
+import { PREDICTION_LINK_FAILED_MESSAGE } from '../../contract/predictions';
 import { db, ownerRange, type TorqueDb } from '../db/db';
-import type { OutboxRow, OutboxStatus } from '../db/schema';
+import type { OutboxKind, OutboxRow, OutboxStatus } from '../db/schema';
 
 /** Not sent yet and no one has to act: the shell's "{n} pending changes". */
 export const PENDING_STATUSES: readonly OutboxStatus[] = [
@@ -43,4 +44,17 @@ export async function outboxCounts(userId: string, database: TorqueDb = db): Pro
     else if (PENDING_STATUSES.includes(row.status)) pending++;
   }
   return { pending, needsAttention };
+}
+
+/** What a refused entry of these kinds says, whatever the server's words (product §8). */
+const REFUSED_TEXT: Partial<Record<OutboxKind, string>> = {
+  'prediction-link': PREDICTION_LINK_FAILED_MESSAGE,
+};
+
+/** Why an entry is not sent: the product's words for its kind when refused, else the server's. */
+export function entryErrorText(entry: Pick<OutboxRow, 'kind' | 'status' | 'lastError'>) {
+  if (entry.status === 'needs-attention' && REFUSED_TEXT[entry.kind]) {
+    return REFUSED_TEXT[entry.kind]!;
+  }
+  return entry.lastError?.message ?? null;
 }

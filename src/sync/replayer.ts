@@ -267,7 +267,7 @@ export async function replayOutbox(
     }
     await database.outbox.update(entry.id, patch);
     if (outcome.kind === 'done' && kind.applied) {
-      await kind.applied(database, userId, outcome.result).catch(() => undefined);
+      await kind.applied(database, userId, outcome.result, entry).catch(() => undefined);
     }
 
     // Offline, signed out or throttled: the next entries would meet the same answer.

@@ -1,7 +1,7 @@
 import type { $ZodType } from 'zod/v4/core';
 import { dcuPairingResultSchema } from '../../contract/dcu';
 import type { TorqueDb } from '../db/db';
-import type { OutboxKind } from '../db/schema';
+import type { OutboxKind, OutboxRow } from '../db/schema';
 import { caseCreateKinds } from './case-create-kinds';
 import { caseWriteKinds } from './case-write-kinds';
 import { notificationWriteKinds } from './notification-write-kinds';
@@ -26,9 +26,15 @@ export interface WriteKind {
   serverId?(result: unknown): string | undefined;
   /**
    * Writes the gateway's answer into the stored rows the screens read, so what the user did
-   * shows as sent before the next refresh. A failure here does not undo the send.
+   * shows as sent before the next refresh. A failure here does not undo the send. `entry` is
+   * the sent entry: a row kept under its id until sent is replaced by the gateway's.
    */
-  applied?(database: TorqueDb, ownerUserId: string, result: unknown): Promise<void>;
+  applied?(
+    database: TorqueDb,
+    ownerUserId: string,
+    result: unknown,
+    entry: OutboxRow,
+  ): Promise<void>;
 }
 
 export const writeKinds: Record<OutboxKind, WriteKind> = {

@@ -183,6 +183,50 @@ describe.each(lanes)('access matrix on $name', (lane) => {
     }
   });
 
+  // docs/product.md §6: predictions are dealers' records. Another dealer's prediction answers
+  // 404 by every path and is in none of its lists; its own dealer and internal users reach it.
+  it("answers another dealer's prediction 404 by every path, its own dealer and staff 200", async () => {
+    const inject = async (
+      caller: Caller,
+      method: 'GET' | 'POST' | 'PUT',
+      url: string,
+      payload?: object,
+    ) =>
+      gw.app.inject({
+        method,
+        url,
+        headers: await cookieOf(caller),
+        ...(payload ? { payload } : {}),
+      });
+    const made = await inject('dana', 'POST', '/api/v1/predictions', {
+      modelNumber: MACHINE_1.model,
+      serialNumber: MACHINE_1.serial,
+      symptom: 'Hydraulic oil seeping at pump shaft',
+      caseId: MACHINE_1_CASES.northfieldOpen,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = (made.json() as { id: string }).id;
+    const paths: [string, 'GET' | 'PUT', string, object?][] = [
+      ['detail', 'GET', `/api/v1/predictions/${id}`],
+      ['case', 'GET', `/api/v1/cases/${MACHINE_1_CASES.northfieldOpen}/predictions`],
+      ['link', 'PUT', `/api/v1/predictions/${id}/case`, { caseId: MACHINE_1_CASES.northfieldOpen }],
+    ];
+    const wrong: string[] = [];
+    for (const caller of ['dana', 'eli', 'sam', 'ada'] as const) {
+      for (const [name, method, url, payload] of paths) {
+        const res = await inject(caller, method, url, payload);
+        const expected = caller === 'eli' ? 404 : 200;
+        if (res.statusCode !== expected) wrong.push(`${name} as ${caller}: ${res.statusCode}`);
+        if (res.statusCode === 200 && !res.body.includes(id))
+          wrong.push(`${name} as ${caller}: not in it`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    const eliList = await inject('eli', 'GET', '/api/v1/predictions');
+    expect(eliList.statusCode).toBe(200);
+    expect(eliList.body).not.toContain(id);
+  });
+
   it('keeps the roles product §6 gives to internal users only', () => {
     const accessOf = (url: string) =>
       declaredRoutes(gw.app).find((r) => r.method === 'GET' && r.url === url)?.access;

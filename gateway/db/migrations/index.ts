@@ -15,6 +15,8 @@ import * as m0013 from './0013-knowledge-title-scope';
 import * as m0014 from './0014-case-list-own-covering';
 import * as m0015 from './0015-report-service-fields';
 import * as m0016 from './0016-push-device-sessions';
+import * as m0017 from './0017-claim-repairs';
+import * as m0018 from './0018-predictions';
 
 /**
  * Every migration, listed by hand: a static list works the same under tsx, vitest and a
@@ -37,4 +39,6 @@ export const migrations: Record<string, Migration> = {
   '0014-case-list-own-covering': m0014,
   '0015-report-service-fields': m0015,
   '0016-push-device-sessions': m0016,
+  '0017-claim-repairs': m0017,
+  '0018-predictions': m0018,
 };

@@ -163,6 +163,11 @@ export function fixedMachineRows(): MachineRows {
       causal_part_number: '3Y211-82140',
       machine_usage_reading: 1184.5,
       service_campaign: 'Hydraulic Pump Seal Replacement',
+      parts: [
+        { partNumber: '3Y211-82140', description: 'Seal Kit, Hydraulic Pump', quantity: 1 },
+        { partNumber: '70000-10005', description: 'Hydraulic Oil, UDT, 5 gal', quantity: 1 },
+      ],
+      labour_hours: 3,
     },
     {
       machine_id: MACHINE_1.id,
@@ -176,6 +181,10 @@ export function fixedMachineRows(): MachineRows {
       causal_part_number: '1J574-39080',
       machine_usage_reading: 1642,
       service_campaign: null,
+      parts: [
+        { partNumber: '1J574-39080', description: 'Sensor, Differential Pressure', quantity: 1 },
+      ],
+      labour_hours: 1.5,
     },
   );
   const faults: [number, number][] = [

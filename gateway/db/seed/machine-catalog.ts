@@ -1,6 +1,6 @@
 /**
  * What the demo machines are made of: model families and models, the warranty policies,
- * campaigns, claim stories, J1939 fault codes and major components a machinery maker's
+ * campaigns, J1939 fault codes and major components a machinery maker's
  * warranty system would hold. Plain data; machines.ts draws from it with the seeded PRNG.
  */
 
@@ -245,88 +245,6 @@ export const CAMPAIGNS: readonly CampaignSpec[] = [
 ];
 
 export const CLAIM_TYPES = ['Machine', 'Parts', 'Campaign', 'Goodwill'] as const;
-
-export interface ClaimStory {
-  symptom: string;
-  defect: string;
-  partDescription: string;
-  partNumber: string;
-}
-
-export const CLAIM_STORIES: readonly ClaimStory[] = [
-  {
-    symptom: 'Hydraulic oil leaking at loader valve',
-    defect: 'O-ring cut at spool end cap',
-    partDescription: 'O-Ring, Loader Valve',
-    partNumber: '04817-00220',
-  },
-  {
-    symptom: 'Engine will not crank',
-    defect: 'Starter solenoid contacts burnt',
-    partDescription: 'Starter Assembly',
-    partNumber: '1G772-63010',
-  },
-  {
-    symptom: 'Regeneration request every two hours',
-    defect: 'DPF differential pressure sensor drifting',
-    partDescription: 'Sensor, Differential Pressure',
-    partNumber: '1J574-39080',
-  },
-  {
-    symptom: 'HST creeps in neutral',
-    defect: 'Neutral linkage spring fatigued',
-    partDescription: 'Spring, HST Neutral Return',
-    partNumber: '3C081-34350',
-  },
-  {
-    symptom: 'Coolant temperature warning under load',
-    defect: 'Thermostat stuck closed',
-    partDescription: 'Thermostat Assembly',
-    partNumber: '1J700-73010',
-  },
-  {
-    symptom: 'PTO does not engage',
-    defect: 'PTO clutch pack worn',
-    partDescription: 'Clutch Pack, PTO',
-    partNumber: '3A151-24120',
-  },
-  {
-    symptom: 'Cab air conditioning blows warm',
-    defect: 'Compressor clutch coil open circuit',
-    partDescription: 'Compressor, A/C',
-    partNumber: '3F240-50060',
-  },
-  {
-    symptom: 'Track tension drops overnight',
-    defect: 'Track adjuster grease valve seal leaking',
-    partDescription: 'Valve, Track Adjuster',
-    partNumber: 'V0611-21750',
-  },
-  {
-    symptom: 'Display shows no fuel level',
-    defect: 'Fuel sender float detached',
-    partDescription: 'Fuel Level Sender',
-    partNumber: 'K7561-71760',
-  },
-  {
-    symptom: 'Mower deck vibrates at full throttle',
-    defect: 'Spindle bearing failed',
-    partDescription: 'Spindle Assembly, Mower Deck',
-    partNumber: 'K5677-34400',
-  },
-  {
-    symptom: 'Swing motor noisy when slewing',
-    defect: 'Swing reduction gear pitted',
-    partDescription: 'Gear, Swing Reduction',
-    partNumber: 'RD809-67210',
-  },
-  {
-    symptom: 'Front axle oil seeping at hub',
-    defect: 'Hub seal lip hardened',
-    partDescription: 'Seal, Front Axle Hub',
-    partNumber: '3N300-56410',
-  },
-];
 
 export interface FaultSpec {
   spn: number;

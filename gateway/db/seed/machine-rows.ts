@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type {
   CasesTable,
+  ClaimPartJson,
   MachineCampaignsTable,
   MachineClaimsTable,
   MachineComponentsTable,
@@ -22,7 +23,8 @@ export interface MachineRows {
   campaigns: Omit<Insertable<MachineCampaignsTable>, 'id'>[];
   policies: Insertable<MachinePoliciesTable>[];
   usages: Omit<Insertable<MachinePolicyUsagesTable>, 'id'>[];
-  claims: Omit<Insertable<MachineClaimsTable>, 'id'>[];
+  /** parts as the array itself: the rows go to the database as one JSON document. */
+  claims: (Omit<Insertable<MachineClaimsTable>, 'id' | 'parts'> & { parts: ClaimPartJson[] })[];
   faultCodes: Omit<Insertable<MachineFaultCodesTable>, 'id'>[];
   components: Omit<Insertable<MachineComponentsTable>, 'id'>[];
   cases: CaseSeedRow[];

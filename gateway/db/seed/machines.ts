@@ -7,8 +7,6 @@ import {
   CAMPAIGNS,
   CASE_STATUSES,
   CASE_SUBJECTS,
-  CLAIM_STORIES,
-  CLAIM_TYPES,
   COMPONENTS_BY_FAMILY,
   EXTRA_POLICIES,
   FAULT_CODES,
@@ -29,6 +27,7 @@ import {
   type MachineSeedRow,
 } from './machine-rows';
 import { rng, type Rng } from './prng';
+import { generateClaims, type ClaimSite } from './claims';
 
 interface MachineSize {
   machines: number;
@@ -174,7 +173,7 @@ export function generateMachineData(size: DemoSize, accounts: readonly NewAccoun
   const refMs = Date.parse(`${REFERENCE_DAY}T00:00:00Z`);
   let policyN = 1000;
   const nextPolicyId = () => `a0P${String(policyN++).padStart(15, '0')}`;
-  let claimN = 1_000_000;
+  const sites: ClaimSite[] = [];
   let caseN = 10_000;
 
   for (const [dealerId, count] of dealerPlan(r, s, dealers, fixedMachines)) {
@@ -254,27 +253,20 @@ export function generateMachineData(size: DemoSize, accounts: readonly NewAccoun
         });
       }
 
-      const claimCount = r.next() < 0.3 ? (r.next() < 0.3 ? 2 : 1) : 0;
-      for (let c = 0; c < claimCount; c++) {
-        const story = r.pick(CLAIM_STORIES);
-        const type = r.pick(CLAIM_TYPES);
-        const onDay = r.int(1, Math.max(1, Math.floor(ageDays)));
-        const campaign = [...campaigns][0];
-        rows.claims.push({
-          machine_id: id,
-          claim_number: `CLM-${String(claimN++)}`,
-          claim_type: type,
-          dealer_id: dealerId,
-          date_of_repair: addDays(delivered, onDay),
-          symptom_description: story.symptom,
-          defect_description: story.defect,
-          causal_part_description: story.partDescription,
-          causal_part_number: story.partNumber,
-          machine_usage_reading: Math.round((hours * onDay * 10) / Math.max(1, ageDays)) / 10,
-          service_campaign:
-            type === 'Campaign' && campaign !== undefined ? CAMPAIGNS[campaign]!.name : null,
-        });
-      }
+      // The claims are drawn afterwards (claims.ts, its own PRNG); these draws stay so the
+      // rest of the demo (fault codes, components, cases) is what it has always been.
+      const formerClaims = r.next() < 0.3 ? (r.next() < 0.3 ? 2 : 1) : 0;
+      for (let c = 0; c < formerClaims * 3; c++) r.next();
+      sites.push({
+        machineId: id,
+        model: model.model,
+        family: model.family,
+        dealerId,
+        delivered,
+        ageDays,
+        hours,
+        campaign: campaigns.size > 0 ? CAMPAIGNS[[...campaigns][0]!]!.name : null,
+      });
 
       if (imei) {
         for (let f = r.int(0, 4); f > 0; f--) {
@@ -334,5 +326,7 @@ export function generateMachineData(size: DemoSize, accounts: readonly NewAccoun
       }
     }
   }
+  // A loop, not a spread: half a million arguments would overflow the stack.
+  for (const claim of generateClaims(size, sites, rows.claims.length)) rows.claims.push(claim);
   return rows;
 }

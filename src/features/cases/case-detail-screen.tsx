@@ -10,6 +10,7 @@ import { AdditionalDetails } from './additional-details';
 import { CaseFeed } from './case-feed';
 import { CaseHeader } from './case-header';
 import { CaseNotFound } from './case-not-found';
+import { CasePredictions } from './case-predictions';
 import { PostUpdatePanel } from './post-update-panel';
 import { useCaseDetail, type CaseBody } from './use-case-detail';
 
@@ -38,7 +39,7 @@ function CaseView({
         {!online && <LastUpdated at={row.syncedAt} />}
         <CaseHeader detail={detail} closing={closing} />
         {body?.layout && <AdditionalDetails layout={body.layout.layout} fields={detail.fields} />}
-        {/* The case's Parts Predictions section takes its place here. */}
+        <CasePredictions userId={row.ownerUserId} detail={detail} />
         <section aria-label="Feed">
           {body && feed ? (
             <CaseFeed entries={entries} thumbnails={body.thumbnails} online={online} />

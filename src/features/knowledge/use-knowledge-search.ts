@@ -12,7 +12,7 @@ import type { KnowledgeResultsRow } from '../../db/schema';
 import { searchResultsKey } from '../../domain/knowledge-tabs';
 import { recordRecentSearch, refreshSearch, type SearchAsk } from '../../sync/knowledge';
 import type { RefreshOutcome } from '../../sync/outcome';
-import { searchOffline } from './offline-index';
+import { searchOffline } from '../../workers/knowledge-index-handle';
 import { OFFLINE_INDEX_FAILED } from './texts';
 
 /** What the results list shows, from a stored gateway page or from the offline index. */

@@ -14,7 +14,7 @@ import {
   releaseDiscard,
   retryEntry,
 } from '../../sync/outbox';
-import { STATUS_LABELS } from '../../sync/outbox-status';
+import { entryErrorText, STATUS_LABELS } from '../../sync/outbox-status';
 import { requestReplay, signInToSend } from '../../sync/replay';
 import { DiscardChangeModal } from './discard-change-modal';
 import { EditContactModal } from './edit-contact-modal';
@@ -107,7 +107,7 @@ export function OutboxEntryCard({ entry }: { entry: OutboxRow }) {
         )}
         {entry.lastError && entry.status !== 'pending' && (
           <Text size="sm" c={entry.status === 'needs-attention' ? 'red.8' : undefined}>
-            <span data-testid="outbox-error">{entry.lastError.message}</span>
+            <span data-testid="outbox-error">{entryErrorText(entry)}</span>
           </Text>
         )}
         <Group gap="xs" mt={4}>

@@ -7,21 +7,34 @@ import { useOnline } from '../../components/use-online';
 import { fieldPackDetail, prepareForField, type FieldPackProgress } from '../../sync/field-pack';
 import { prepareOpenCases } from '../../sync/cases';
 import { prepareManuals } from '../../sync/machine-documents';
+import {
+  claimsDetail,
+  preparePredictionClaims,
+  type ClaimsPrimeResult,
+} from '../../sync/prediction-claims';
 import { DealerPicker } from '../../components/dealer-picker';
 
 type State =
   | { status: 'idle' }
   /**
-   * `manualsOf`: the machines are in; the manuals of that many models are coming. `cases`:
-   * the manuals are in too; the open cases are coming.
+   * `manualsOf`: the machines are in; the manuals of that many models are coming. `claimsOf`:
+   * the manuals are in too; those models' past claims (for parts predictions) are coming.
+   * `cases`: the claims are in too; the open cases are coming.
    */
-  | { status: 'running'; progress: FieldPackProgress | null; manualsOf?: number; cases?: boolean }
+  | {
+      status: 'running';
+      progress: FieldPackProgress | null;
+      manualsOf?: number;
+      claimsOf?: number;
+      cases?: boolean;
+    }
   | {
       status: 'done';
       count: number;
       dealerName: string;
       seconds: number;
       manuals: number;
+      claims: ClaimsPrimeResult;
       cases: number;
     }
   | { status: 'cancelled'; written: number }
@@ -69,6 +82,9 @@ export function PrepareFieldSection({ user }: { user: User }) {
       }));
       // Cancel here keeps the machines: they are all written already.
       const manuals = await prepareManuals(user.id, result.models, abort.signal);
+      setState((s) => (s.status === 'running' ? { ...s, claimsOf: result.models.length } : s));
+      // The claims of these models let a parts prediction be ranked on the device, offline.
+      const claims = await preparePredictionClaims(user.id, result.models, abort.signal);
       // The bar stays full: the machines are all in.
       setState((s) => (s.status === 'running' ? { ...s, cases: true } : s));
       const cases = await prepareOpenCases(
@@ -82,6 +98,7 @@ export function PrepareFieldSection({ user }: { user: User }) {
         dealerName: result.dealerName,
         seconds,
         manuals,
+        claims,
         cases,
       });
     } catch (error) {
@@ -103,7 +120,8 @@ export function PrepareFieldSection({ user }: { user: User }) {
       </Title>
       <Text size="sm" c="dimmed">
         Download {internal ? "a dealer's" : "your dealer's"} machines with their details and
-        manuals, and the open cases, so they open without a connection.
+        manuals, and the open cases, so they open without a connection; and the past claims of their
+        models, so parts predictions work without one too.
       </Text>
       {internal && <DealerPicker value={dealer} onChange={setDealer} disabled={running} />}
       {!online && !running && (
@@ -123,11 +141,13 @@ export function PrepareFieldSection({ user }: { user: User }) {
           <Text size="sm">
             {state.status === 'running' && state.cases
               ? 'Downloading the open cases…'
-              : state.status === 'running' && state.manualsOf !== undefined
-                ? `Downloading the manuals of ${state.manualsOf} model${state.manualsOf === 1 ? '' : 's'}…`
-                : progress
-                  ? `${progress.done} of ${progress.total} machines of ${progress.dealerName}`
-                  : 'Starting…'}
+              : state.status === 'running' && state.claimsOf !== undefined
+                ? `Downloading the past claims of ${state.claimsOf} model${state.claimsOf === 1 ? '' : 's'} for parts predictions…`
+                : state.status === 'running' && state.manualsOf !== undefined
+                  ? `Downloading the manuals of ${state.manualsOf} model${state.manualsOf === 1 ? '' : 's'}…`
+                  : progress
+                    ? `${progress.done} of ${progress.total} machines of ${progress.dealerName}`
+                    : 'Starting…'}
           </Text>
         </Stack>
       )}
@@ -153,6 +173,7 @@ export function PrepareFieldSection({ user }: { user: User }) {
             ({state.seconds.toFixed(1)} s).
             {state.manuals > 0 &&
               ` The manuals of ${state.manuals} model${state.manuals === 1 ? '' : 's'} too.`}
+            {state.claims.models > 0 && ` For parts predictions: ${claimsDetail(state.claims)}.`}
             {state.cases > 0 && ` ${state.cases} open case${state.cases === 1 ? '' : 's'} too.`}
           </Alert>
         )}

@@ -1,0 +1,105 @@
+import type { Kysely } from 'kysely';
+import type { Prediction, PredictionSummary } from '../../contract/predictions';
+import type { User } from '../../contract/user';
+import type { Database } from '../db/schema';
+import { caseVisibleTo, visibleCase } from './case-access';
+import { predictionNotFound, predictionVisibleTo } from './predictions-access';
+
+/** The newest of a user's predictions that "My predictions" lists. */
+export const MY_PREDICTIONS_MAX = 500;
+
+/**
+ * Predictions with their linked case, for this user. The case is shown only when the user may
+ * see it too: a dealer never learns the id of another organisation's case through a link an
+ * internal user made.
+ */
+function predictionsFor(db: Kysely<Database>, user: User) {
+  return db
+    .selectFrom('predictions as p')
+    .leftJoin('cases as c', (join) =>
+      join.onRef('c.id', '=', 'p.case_id').on(caseVisibleTo(user, 'c')),
+    )
+    .where(predictionVisibleTo(user, 'p'))
+    .select([
+      'p.id',
+      'p.name',
+      'p.model_number',
+      'p.serial_number',
+      'p.symptom',
+      'p.created_at',
+      'p.combinations',
+      'p.ranked_on',
+      'p.created_by_name',
+      'c.id as case_id',
+      'c.case_number',
+    ]);
+}
+
+type PredictionRow = Awaited<ReturnType<ReturnType<typeof predictionsFor>['execute']>>[number];
+
+function toPrediction(row: PredictionRow): Prediction {
+  return {
+    id: row.id,
+    name: row.name,
+    modelNumber: row.model_number,
+    serialNumber: row.serial_number,
+    symptom: row.symptom,
+    createdAt: new Date(row.created_at).toISOString(),
+    combinations: row.combinations,
+    caseId: row.case_id,
+    caseNumber: row.case_number,
+    createdBy: row.created_by_name,
+    rankedOn: row.ranked_on,
+  };
+}
+
+/** One prediction this user may see; 404 otherwise. */
+export async function predictionById(
+  db: Kysely<Database>,
+  user: User,
+  id: string,
+): Promise<Prediction> {
+  const row = await predictionsFor(db, user).where('p.id', '=', id).executeTakeFirst();
+  if (!row) throw predictionNotFound();
+  return toPrediction(row);
+}
+
+/** The user's own predictions, newest first (product §2 Prediction history). */
+export async function myPredictions(
+  db: Kysely<Database>,
+  user: User,
+): Promise<PredictionSummary[]> {
+  const rows = await predictionsFor(db, user)
+    .where('p.user_id', '=', user.id)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(MY_PREDICTIONS_MAX)
+    .execute();
+  return rows.map((r) => {
+    const p = toPrediction(r);
+    return {
+      id: p.id,
+      name: p.name,
+      symptom: p.symptom,
+      createdAt: p.createdAt,
+      modelNumber: p.modelNumber,
+      serialNumber: p.serialNumber,
+      caseId: p.caseId,
+    };
+  });
+}
+
+/** The predictions linked to a case the user may see (404 for a case it may not). */
+export async function casePredictions(
+  db: Kysely<Database>,
+  user: User,
+  caseId: string,
+): Promise<Prediction[]> {
+  await visibleCase(db, user, caseId);
+  const rows = await predictionsFor(db, user)
+    .where('p.case_id', '=', caseId)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .execute();
+  return rows.map(toPrediction);
+}

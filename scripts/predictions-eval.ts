@@ -1,0 +1,59 @@
+// npm run predictions:eval -- [FILE.csv] [--json] [--size small|large]
+// Judges the parts-prediction engine on a claims file (or, without one, on the demo claims):
+// learns from the oldest 60 %, calibrates on the next 20 %, tests on the newest 20 %, and
+// prints its figures beside the baseline's (docs/predictions.md).
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { demoClaims } from '../gateway/db/seed/demo-claims';
+import { readClaimsCsv, type ClaimsFile } from './predictions-eval/claims-csv';
+import { evaluate } from './predictions-eval/evaluate';
+import { printReport } from './predictions-eval/report';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    json: { type: 'boolean', default: false },
+    size: { type: 'string', default: 'small' },
+  },
+});
+const file = positionals[0];
+const size = values.size === 'large' ? 'large' : 'small';
+
+let claims: ClaimsFile;
+let source: string;
+if (file) {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    console.error(`Cannot read ${file}: ${(error as Error).message}`);
+    process.exit(2);
+  }
+  claims = readClaimsCsv(text);
+  source = file;
+} else {
+  const rows = demoClaims(size);
+  claims = { rows, read: rows.length, refused: [] };
+  source = `demo claims (${size})`;
+}
+
+if (claims.rows.length < 10) {
+  console.error(`Too few readable claims to evaluate (${claims.rows.length}).`);
+  for (const r of claims.refused.slice(0, 5)) console.error(`  line ${r.line}: ${r.reason}`);
+  process.exit(1);
+}
+
+const result = evaluate(claims.rows);
+if (values.json) {
+  console.log(
+    JSON.stringify({
+      source,
+      rowsRead: claims.read,
+      rowsRefused: claims.refused.length,
+      refusedReasons: claims.refused.slice(0, 10),
+      ...result,
+    }),
+  );
+} else {
+  printReport(source, claims.read, claims.refused, result);
+}

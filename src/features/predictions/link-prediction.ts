@@ -1,0 +1,34 @@
+import { db } from '../../db/db';
+import type { PredictionRow } from '../../db/schema';
+import { signedInUserId } from '../../sync/current-user';
+import { linkPrediction } from '../../sync/prediction-link';
+import { readPrediction } from '../../sync/predictions';
+
+/*
+ * The link of a prediction to its case (product §4 Wizard: the prediction record is patched to
+ * link the case), an outbox write. It waits for what the gateway does not know yet: the case's
+ * own creation, and the prediction's when it was made offline.
+ */
+
+/** Link to Case: the prediction was started from a case that exists. */
+export function linkToCase(row: PredictionRow, caseId: string): Promise<void> {
+  return linkPrediction({
+    ownerUserId: row.ownerUserId,
+    predictionId: row.id,
+    caseId,
+    dependsOn: row.pending ? [row.id] : [],
+  });
+}
+
+/** Create Case: once the new case is queued, its outbox entry is what the link waits for. */
+export async function linkToNewCase(predictionId: string, caseOutboxId: string): Promise<void> {
+  const ownerUserId = await signedInUserId(db);
+  if (!ownerUserId) return;
+  const row = await readPrediction(ownerUserId, predictionId);
+  await linkPrediction({
+    ownerUserId,
+    predictionId: row?.id ?? predictionId,
+    caseId: caseOutboxId,
+    dependsOn: row?.pending ? [caseOutboxId, row.id] : [caseOutboxId],
+  });
+}

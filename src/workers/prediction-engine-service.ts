@@ -1,0 +1,149 @@
+import { Dexie } from 'dexie';
+import type { Calibration, ClaimEvidence, PartsCombination } from '../../contract/predictions';
+import type { PredictionEngine } from '../../engine/types';
+import type { TorqueDb } from '../db/db';
+import { ownerRange } from '../db/db';
+
+/**
+ * Parts predictions on the device (product §4 Offline-first): the engine built over the claims
+ * kept by "Prepare for the field" (every kept model, so it can blend towards a model's family as
+ * it does on the gateway), kept in memory until the kept claims change. Runs in the worker
+ * (prediction-engine.worker.ts) and, where a browser or a test has no module workers, in the
+ * page.
+ */
+
+/** Must match sync/prediction-claims.ts, which stamps it whenever it writes claims. */
+const CLAIMS_AREA = 'prediction-claims';
+
+export type CreateEngine = (
+  rows: ClaimEvidence[],
+  options?: { calibration?: Calibration },
+) => PredictionEngine;
+
+export interface DevicePredictionQuery {
+  model: string;
+  symptom: string;
+}
+
+export interface DevicePrediction {
+  /** Ranked answers, best first; empty when the device keeps no claims for the model. */
+  combinations: PartsCombination[];
+  /** Whether the model was primed: without its claims the device does not guess. */
+  modelKept: boolean;
+  /** Claims the engine ranked over (every kept model's). */
+  claims: number;
+}
+
+export interface EngineBuildReport {
+  claims: number;
+  models: number;
+  /** Reading the rows from IndexedDB; 0 when the built engine was still current. */
+  readMs: number;
+  /** Building the engine from them. */
+  buildMs: number;
+}
+
+export interface PredictionEngineApi {
+  /** Builds (or reuses) the user's engine; says how big it is and how long building took. */
+  build(userId: string): Promise<EngineBuildReport>;
+  predict(userId: string, query: DevicePredictionQuery): Promise<DevicePrediction>;
+}
+
+interface Built {
+  userId: string;
+  stamp: string;
+  engine: PredictionEngine | null;
+  models: Set<string>;
+  families: Map<string, string>;
+  claims: number;
+}
+
+/** Changes whenever priming writes claims (the area's time) or a model's row comes or goes. */
+async function stampOf(database: TorqueDb, userId: string): Promise<string> {
+  const [state, rows] = await Promise.all([
+    database.syncState.get([userId, CLAIMS_AREA]),
+    database.predictionClaims
+      .where('[ownerUserId+model]')
+      .between(...ownerRange(userId))
+      .count(),
+  ]);
+  return `${state?.syncedAt ?? 0}|${rows}`;
+}
+
+/** The newest calibration kept: every bundle carries the gateway's current one. */
+function newestCalibration(
+  rows: readonly { calibration: Calibration; syncedAt: number }[],
+): Calibration | undefined {
+  let newest: { calibration: Calibration; syncedAt: number } | undefined;
+  for (const row of rows) if (!newest || row.syncedAt > newest.syncedAt) newest = row;
+  return newest?.calibration;
+}
+
+export function createPredictionService(
+  database: TorqueDb,
+  createEngine: CreateEngine,
+): PredictionEngineApi {
+  let cached: Built | null = null;
+
+  async function engineFor(
+    userId: string,
+  ): Promise<{ built: Built; readMs: number; buildMs: number }> {
+    const stamp = await stampOf(database, userId);
+    if (cached && cached.userId === userId && cached.stamp === stamp) {
+      return { built: cached, readMs: 0, buildMs: 0 };
+    }
+    const t0 = performance.now();
+    const rows = await database.predictionClaims
+      .where('[ownerUserId+model]')
+      .between(...ownerRange(userId))
+      .toArray();
+    const t1 = performance.now();
+    const claims = rows.flatMap((row) => row.claims);
+    const families = new Map<string, string>();
+    for (const claim of claims) if (claim.family) families.set(claim.model, claim.family);
+    const calibration = newestCalibration(rows);
+    const engine =
+      claims.length > 0 ? createEngine(claims, calibration ? { calibration } : undefined) : null;
+    cached = {
+      userId,
+      stamp,
+      engine,
+      models: new Set(rows.map((row) => row.model)),
+      families,
+      claims: claims.length,
+    };
+    return { built: cached, readMs: t1 - t0, buildMs: performance.now() - t1 };
+  }
+
+  /** A model primed without claims of its own still has a family: the machine's record says. */
+  async function familyOf(userId: string, built: Built, model: string): Promise<string | null> {
+    const known = built.families.get(model);
+    if (known) return known;
+    const machine = await database.machines
+      .where('[ownerUserId+model+serial]')
+      .between([userId, model, Dexie.minKey], [userId, model, Dexie.maxKey])
+      .first();
+    return machine?.detail.modelFamily ?? null;
+  }
+
+  return {
+    async build(userId) {
+      const { built, readMs, buildMs } = await engineFor(userId);
+      return { claims: built.claims, models: built.models.size, readMs, buildMs };
+    },
+    async predict(userId, query) {
+      const { built } = await engineFor(userId);
+      const modelKept = built.models.has(query.model);
+      if (!modelKept || !built.engine) {
+        return { combinations: [], modelKept, claims: built.claims };
+      }
+      const family = await familyOf(userId, built, query.model);
+      const combinations = built.engine.predict({
+        model: query.model,
+        family,
+        symptom: query.symptom,
+      });
+      return { combinations, modelKept, claims: built.claims };
+    },
+  };
+}

@@ -1,0 +1,200 @@
+import './setup-dom';
+import './node-blobs';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { caseAssistResponseSchema } from '../../contract/case-create';
+import {
+  NO_KNOWLEDGE_ARTICLES_MESSAGE,
+  NO_PREDICTIONS_MESSAGE,
+  predictionSchema,
+} from '../../contract/predictions';
+import { db } from '../../src/db/db';
+import type { PredictionStepProps } from '../../src/domain/prediction-step';
+import { PredictionStep } from '../../src/features/predictions/prediction-step';
+import { article, searchResult } from './knowledge-fixtures';
+import { stubGateway, type GatewayStub } from './gateway-stub';
+import { prediction } from './prediction-fixtures';
+import { makeUser, renderScreen, resetDb, signInLocally } from './render';
+
+vi.setConfig({ testTimeout: 20_000 });
+const user = makeUser();
+let online = true;
+let gateway: GatewayStub;
+
+beforeEach(async () => {
+  await resetDb();
+  await signInLocally(user, { sessionFor: 3_600_000 });
+  online = true;
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+  gateway = stubGateway();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/*
+ * A page keeps the predictions it made by what they were made for (the step shows again when
+ * the wizard comes back to it): each test predicts for words of its own.
+ */
+let symptomNo = 0;
+const aSymptom = () => `hydraulic pump whines under load ${++symptomNo}`;
+
+function stepProps(over: Partial<PredictionStepProps> = {}): PredictionStepProps {
+  return {
+    ownerUserId: user.id,
+    machine: { serial: '52016', model: 'M7-172', pin: '', inventoryId: null, imei: null },
+    symptom: aSymptom(),
+    dtc: '',
+    caseId: null,
+    onCreateCase: vi.fn(),
+    onLinkedToCase: vi.fn(),
+    onResubmit: vi.fn(),
+    ...over,
+  };
+}
+
+/**
+ * The POSTs that made a prediction for `symptom`: an earlier test's prediction queued offline
+ * may be replayed meanwhile, and is not this test's.
+ */
+const postsFor = (symptom: string) =>
+  gateway
+    .requestsTo('/api/v1/predictions')
+    .filter((r) => r.method === 'POST' && (r.body as { symptom?: string }).symptom === symptom);
+
+function renderStep(over: Partial<PredictionStepProps> = {}) {
+  const props = stepProps(over);
+  renderScreen(<PredictionStep {...props} />);
+  return props;
+}
+
+const answered = prediction({ id: 'p-9', name: 'PPD-000009' });
+
+describe('Parts prediction step', () => {
+  it('shows the ranked predictions with the machine and symptom, and the problem suggestions', async () => {
+    gateway.on('POST', '/api/v1/predictions', predictionSchema, () => answered, 201);
+    gateway.on('GET', '/api/v1/case-assist', caseAssistResponseSchema, () => ({
+      results: Array.from({ length: 6 }, (_, i) => searchResult(i)),
+    }));
+    const props = renderStep();
+    const answers = await screen.findAllByTestId('prediction-answer');
+    expect(answers).toHaveLength(2);
+    expect(answers[0]?.textContent).toContain('Prediction #1');
+    expect(answers[0]?.textContent).toContain('HP-100 Hydraulic pump');
+    expect(answers[0]?.textContent).toContain('2 x SK-7 Seal kit');
+    expect(answers[0]?.textContent).toContain('3 hours');
+    expect(within(answers[0]!).getByTestId('probability').textContent).toBe('72%');
+    expect(answers[1]?.textContent).toContain('Prediction #2');
+    expect(screen.getByText('Model: M7-172 · Serial: 52016')).toBeTruthy();
+    expect(screen.getByText(`Symptom: ${props.symptom}`)).toBeTruthy();
+    expect(await screen.findAllByTestId('problem-suggestion')).toHaveLength(6);
+
+    const [create] = postsFor(props.symptom);
+    expect(create?.body).toMatchObject({
+      modelNumber: 'M7-172',
+      serialNumber: '52016',
+      symptom: props.symptom,
+    });
+    expect(create?.headers['Idempotency-Key']).toBeTruthy();
+    expect(gateway.requestsTo('/api/v1/case-assist')[0]?.query).toMatchObject({
+      subject: props.symptom,
+      model: 'M7-172',
+      serial: '52016',
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create Case' }));
+    expect(props.onCreateCase).toHaveBeenCalledWith('p-9');
+    fireEvent.click(screen.getByRole('button', { name: 'Resubmit' }));
+    expect(props.onResubmit).toHaveBeenCalled();
+  });
+
+  it('prints the parts sheet as a letter-size PDF named for the machine and symptom', async () => {
+    gateway.on('POST', '/api/v1/predictions', predictionSchema, () => answered, 201);
+    gateway.on('GET', '/api/v1/case-assist', caseAssistResponseSchema, () => ({ results: [] }));
+    const made: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      made.push(b as Blob);
+      return 'blob:test/sheet';
+    });
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+    renderStep();
+    await screen.findAllByTestId('prediction-answer');
+    fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+    await waitFor(() => expect(clicked).toEqual([`M7-172 52016 hydraul.pdf`]), { timeout: 10_000 });
+    const text = await made[0]!.text();
+    expect(text.startsWith('%PDF-')).toBe(true);
+    expect(text).toContain('/MediaBox [0 0 612. 792.]');
+  });
+
+  it('with a case, offers Link to Case', async () => {
+    gateway.on('POST', '/api/v1/predictions', predictionSchema, () => answered, 201);
+    gateway.on('GET', '/api/v1/case-assist', caseAssistResponseSchema, () => ({ results: [] }));
+    const props = renderStep({ caseId: 'case-1' });
+    await screen.findAllByTestId('prediction-answer');
+    expect(screen.queryByRole('button', { name: 'Create Case' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Link to Case' }));
+    await waitFor(() => expect(props.onLinkedToCase).toHaveBeenCalled());
+    const [link] = (await db.outbox.toArray()).filter((e) => e.kind === 'prediction-link');
+    expect(link?.payload).toMatchObject({ predictionId: 'p-9', caseId: 'case-1' });
+    expect(postsFor(props.symptom)[0]?.body).toMatchObject({ caseId: 'case-1' });
+    expect(await screen.findByText(NO_KNOWLEDGE_ARTICLES_MESSAGE)).toBeTruthy();
+  });
+
+  it('a failed prediction disables the buttons and shows the no-predictions warning', async () => {
+    gateway.refuse('POST', '/api/v1/predictions', { statusCode: 500, message: 'Boom' });
+    gateway.on('GET', '/api/v1/case-assist', caseAssistResponseSchema, () => ({ results: [] }));
+    renderStep();
+    expect(await screen.findByText(NO_PREDICTIONS_MESSAGE)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Case' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Print' })).toHaveProperty('disabled', true);
+  });
+
+  it('an answer with no predictions says so', async () => {
+    gateway.on('POST', '/api/v1/predictions', predictionSchema, () => ({
+      ...answered,
+      combinations: [],
+    }));
+    gateway.on('GET', '/api/v1/case-assist', caseAssistResponseSchema, () => ({ results: [] }));
+    renderStep();
+    expect(await screen.findByText(NO_PREDICTIONS_MESSAGE)).toBeTruthy();
+    expect(screen.queryAllByTestId('prediction-answer')).toHaveLength(0);
+  });
+
+  it('offline, suggests from the articles kept on the device', async () => {
+    online = false;
+    await db.articles.put({
+      ownerUserId: user.id,
+      uniqueId: 'KA-PUMP',
+      article: article({
+        uniqueId: 'KA-PUMP',
+        title: 'Hydraulic pump whine diagnosis',
+        text: 'A whining hydraulic pump under load points to cavitation.',
+      }),
+      syncedAt: Date.now(),
+      viewedAt: Date.now(),
+      savedAt: Date.now(),
+    });
+    renderStep();
+    const found = await screen.findByTestId('problem-suggestion');
+    expect(found.textContent).toContain('Hydraulic pump whine diagnosis');
+    expect(gateway.requestsTo('/api/v1/case-assist')).toHaveLength(0);
+  });
+
+  it('coming back to the step shows the same prediction instead of making another', async () => {
+    gateway.on('POST', '/api/v1/predictions', predictionSchema, () => answered, 201);
+    gateway.on('GET', '/api/v1/case-assist', caseAssistResponseSchema, () => ({ results: [] }));
+    const symptom = aSymptom();
+    const first = renderScreen(<PredictionStep {...stepProps({ symptom })} />);
+    await screen.findAllByTestId('prediction-answer');
+    first.unmount();
+    renderScreen(<PredictionStep {...stepProps({ symptom })} />);
+    expect(await screen.findAllByTestId('prediction-answer')).toHaveLength(2);
+    expect(postsFor(symptom)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,119 @@
+import type {
+  ClaimEvidence,
+  ClaimsBundle,
+  PartsCombination,
+  Prediction,
+  PredictionCreate,
+} from '../../contract/predictions';
+import { db } from '../../src/db/db';
+
+/*
+ * Parts predictions at the network edge, as the gateway answers: a few past claims of two
+ * models of one family, and the record the gateway makes of a prediction.
+ */
+
+function claim(
+  model: string,
+  symptom: string,
+  causalPart: string,
+  description: string,
+  date: string,
+): ClaimEvidence {
+  return {
+    date,
+    model,
+    family: 'Tractor',
+    serial: null,
+    symptom,
+    causalPart,
+    causalPartDescription: description,
+    parts: [{ partNumber: causalPart, description, quantity: 1 }],
+    labourHours: 2,
+  };
+}
+
+const HYDRAULIC = ['hydraulic pump whines and loses pressure', 'HYD-PUMP-7', 'Hydraulic pump'];
+const STARTER = ['engine will not crank, starter clicks', 'STR-12V-3', 'Starter motor'];
+
+export const m7Claims: ClaimEvidence[] = Array.from({ length: 12 }, (_, i) => {
+  const [symptom, part, description] = i % 2 ? STARTER : HYDRAULIC;
+  return claim('M7-172', symptom!, part!, description!, `2025-0${1 + (i % 9)}-1${i % 10}`);
+});
+
+export const m5Claims: ClaimEvidence[] = m7Claims
+  .slice(0, 4)
+  .map((c) => ({ ...c, model: 'M5-111' }));
+
+export function bundleOf(
+  models: readonly string[],
+  claims: readonly ClaimEvidence[],
+): ClaimsBundle {
+  return {
+    models: [...models],
+    claims: claims.filter((c) => models.includes(c.model)),
+    calibration: { scores: [0, 1], probabilities: [0.1, 0.9] },
+  };
+}
+
+export const gatewayCombination: PartsCombination = {
+  causalPart: 'HYD-PUMP-7',
+  causalPartDescription: 'Hydraulic pump',
+  requiredParts: [{ partNumber: 'HYD-PUMP-7', description: 'Hydraulic pump', quantity: 1 }],
+  labourHours: 2,
+  probability: 0.72,
+};
+
+let next = 40;
+
+/** What the gateway answers to a create: its record of the request. */
+export function recordOf(
+  request: PredictionCreate,
+  overrides: Partial<Prediction> = {},
+): Prediction {
+  next++;
+  return {
+    id: `ppd-${next}`,
+    name: `PPD-0000${next}`,
+    modelNumber: request.modelNumber,
+    serialNumber: request.serialNumber,
+    symptom: request.symptom,
+    createdAt: request.deviceAnswer?.rankedAt ?? new Date().toISOString(),
+    combinations: request.deviceAnswer?.combinations ?? [gatewayCombination],
+    caseId: request.caseId ?? null,
+    caseNumber: null,
+    createdBy: 'Dana Tech',
+    rankedOn: request.deviceAnswer ? 'device' : 'gateway',
+    ...overrides,
+  };
+}
+
+/** navigator.onLine as the browser reports it. */
+export function setOnline(value: boolean) {
+  Object.defineProperty(navigator, 'onLine', { value, configurable: true });
+}
+
+/** What dana asks about on the prediction step. */
+export function askedBy(ownerUserId: string) {
+  return {
+    ownerUserId,
+    modelNumber: 'M7-172',
+    serialNumber: '52016',
+    symptom: 'hydraulic pump whines, no pressure',
+  };
+}
+
+/** The claims "Prepare for the field" keeps, as the gateway's bundle gave them. */
+export async function keepClaims(ownerUserId: string, models: string[]) {
+  const bundle = bundleOf(models, [...m7Claims, ...m5Claims]);
+  await db.predictionClaims.bulkPut(
+    models.map((model) => ({
+      ownerUserId,
+      model,
+      claims: bundle.claims.filter((c) => c.model === model),
+      calibration: bundle.calibration,
+      etag: '"b1"',
+      syncedAt: Date.now(),
+    })),
+  );
+  await db.syncState.put({ ownerUserId, area: 'prediction-claims', syncedAt: Date.now() });
+}

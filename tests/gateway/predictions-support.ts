@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { predictionSchema, type Prediction } from '../../contract/predictions';
+import { MACHINE_1 } from '../../gateway/db/seed/fixed-machines';
+
+/** A symptom the demo claims of M7-172 know (a claim of MACHINE_1 names it). */
+export const KNOWN_SYMPTOM = 'Hydraulic oil seeping at pump shaft';
+
+/** The calls of the prediction screens, with a session cookie and an Idempotency-Key. */
+export function predictionsClient(app: FastifyInstance) {
+  const send = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    cookie: string | null,
+    payload?: unknown,
+    key: string | null = method === 'GET' ? null : randomUUID(),
+    headers: Record<string, string> = {},
+  ) =>
+    app.inject({
+      method,
+      url,
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(key ? { 'idempotency-key': key } : {}),
+        ...headers,
+      },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+  return {
+    send,
+    get: (url: string, cookie: string | null, headers: Record<string, string> = {}) =>
+      send('GET', url, cookie, undefined, null, headers),
+    create: (cookie: string | null, body: Record<string, unknown>, key?: string) =>
+      send('POST', '/api/v1/predictions', cookie, body, key),
+    link: (cookie: string | null, id: string, caseId: string, key?: string) =>
+      send('PUT', `/api/v1/predictions/${id}/case`, cookie, { caseId }, key),
+    /** Creates a prediction for MACHINE_1 and returns it (201 expected). */
+    async made(cookie: string, extra: Record<string, unknown> = {}): Promise<Prediction> {
+      const res = await send('POST', '/api/v1/predictions', cookie, {
+        modelNumber: MACHINE_1.model,
+        serialNumber: MACHINE_1.serial,
+        symptom: KNOWN_SYMPTOM,
+        ...extra,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return predictionSchema.parse(res.json());
+    },
+  };
+}

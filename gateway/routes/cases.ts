@@ -37,7 +37,9 @@ const ID_PATTERN = /^[A-Za-z0-9]{1,40}$/;
 const idOf = (what: string) => z.string().regex(ID_PATTERN, `The ${what} id is not valid`);
 
 /** A malformed case id reads like a missing case on the screen (product §8: 404 or 400). */
-export const caseParamsSchema = z.object({ id: z.string().regex(ID_PATTERN, CASE_NOT_FOUND_MESSAGE) });
+export const caseParamsSchema = z.object({
+  id: z.string().regex(ID_PATTERN, CASE_NOT_FOUND_MESSAGE),
+});
 const fileParamsSchema = z.object({ id: idOf('file') });
 const orgParamsSchema = z.object({ orgId: idOf('organisation') });
 const recordTypeParamsSchema = z.object({ recordTypeId: idOf('record type') });

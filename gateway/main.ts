@@ -1,11 +1,18 @@
 import { loadConfig } from './config';
 import { DEMO_USERS } from './db/seed/fixed';
+import { loadedClaims } from './services/predictions-engine';
 import { startGateway } from './start';
 
 const t0 = performance.now();
 const config = loadConfig(process.env);
-const { app, migrated, seeded } = await startGateway(config);
+const { app, db, migrated, seeded } = await startGateway(config);
 await app.listen({ port: config.port, host: config.host });
+// The prediction engine learns from every claim (a minute over the large demo set): built now,
+// in its own thread, so the first prediction does not wait for all of it. A failure is retried
+// by the next prediction.
+loadedClaims(db.kysely).catch((err: unknown) =>
+  app.log.warn({ err }, 'the prediction engine could not be built yet'),
+);
 
 const secs = ((performance.now() - t0) / 1000).toFixed(1);
 const lines = [

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   casePredictionsResponseSchema,
   claimsBundleQuerySchema,
-  claimsBundleSchema,
   PREDICTION_ANSWERS_MAX,
   PREDICTION_LOAD_FAILED_MESSAGE,
   type PartsCombination,
@@ -16,7 +15,7 @@ import {
 import type { AppContext } from '../context';
 import { EXPENSIVE } from '../http/fair-use';
 import { idempotentWrite } from '../services/idempotency';
-import { bundleEtag, bundleModels, claimsBundle } from '../services/predictions-claims';
+import { bundleEtag, bundleModels, claimsBundleJson } from '../services/predictions-claims';
 import { casePredictions, myPredictions, predictionById } from '../services/predictions-records';
 import {
   createPrediction,
@@ -91,7 +90,7 @@ export async function predictionRoutes(app: FastifyInstance, { db }: AppContext)
       const etag = bundleEtag(loaded, models);
       reply.header('etag', etag);
       if (unchanged(request, etag)) return reply.code(304).send();
-      return claimsBundleSchema.parse(await claimsBundle(loaded, models));
+      return reply.type('application/json').send(await claimsBundleJson(loaded, models));
     },
   );
 

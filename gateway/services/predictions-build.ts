@@ -5,7 +5,7 @@ import type { PredictionEngine } from '../../engine/types';
 /** The newest share of the claims, by date of repair, that the probabilities are fitted on. */
 const CALIBRATION_SHARE = 0.2;
 /** At most this many held-out claims are asked about to fit the probabilities. */
-const CALIBRATION_SAMPLE = 2000;
+const CALIBRATION_SAMPLE = 1000;
 
 /** Up to `n` rows spread evenly over `rows` (all of them when there are fewer). */
 function evenSample<T>(rows: readonly T[], n: number): T[] {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CLAIMS_BUNDLE_MODELS_MAX, type ClaimsBundle } from '../../contract/predictions';
+import { CLAIMS_BUNDLE_MODELS_MAX, claimsBundleSchema } from '../../contract/predictions';
 import { HttpError } from '../http/errors';
 import type { LoadedClaims } from './predictions-engine';
 
@@ -35,9 +35,16 @@ export function bundleEtag(loaded: LoadedClaims, models: readonly string[]): str
 
 /**
  * What a device ranks over offline (DECISIONS: predictions offline): the claims of the models
- * of the machines it primed, with the gateway's calibration. Claims are evidence, not records:
- * no claim number, no dealer, no serial.
+ * of the machines it primed, with the gateway's calibration, as the JSON body. Claims are
+ * evidence, not records: no claim number, no dealer, no serial. The claims were checked
+ * against the contract when the engine read them; the envelope is checked here.
  */
-export async function claimsBundle(loaded: LoadedClaims, models: string[]): Promise<ClaimsBundle> {
-  return { models, claims: await loaded.claimsOf(models), calibration: loaded.calibration };
+export async function claimsBundleJson(loaded: LoadedClaims, models: string[]): Promise<string> {
+  const envelope = claimsBundleSchema.parse({
+    models,
+    claims: [],
+    calibration: loaded.calibration,
+  });
+  const claims = await loaded.claimsOf(models);
+  return `{"models":${JSON.stringify(envelope.models)},"claims":${claims},"calibration":${JSON.stringify(envelope.calibration)}}`;
 }

@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { sql, type Kysely } from 'kysely';
-import type {
-  Calibration,
-  ClaimEvidence,
-  PartsCombination,
-  PredictionPart,
-} from '../../contract/predictions';
+import type { Calibration, PartsCombination } from '../../contract/predictions';
 import type { PredictionQuery } from '../../engine/types';
 import type { Database } from '../db/schema';
 import type { FromEngine, ToEngine } from './predictions-protocol';
@@ -14,58 +9,49 @@ import type { FromEngine, ToEngine } from './predictions-protocol';
 /** The engine as the gateway holds it: built in its own thread, asked by message. */
 export interface LoadedClaims {
   predict(query: PredictionQuery, limit: number): Promise<PartsCombination[]>;
-  /** The claims of these models, without serials: the device's bundle. */
-  claimsOf(models: string[]): Promise<ClaimEvidence[]>;
+  /** The claims of these models, without serials, as JSON text: the device's bundle. */
+  claimsOf(models: string[]): Promise<string>;
+  /** Claims learned from, and claims left out for not fitting the contract's shape. */
+  count: number;
+  refused: number;
   calibration: Calibration;
   /** Changes whenever the claims or the calibration would: the bundles' ETags are made of it. */
   stamp: string;
 }
 
-interface ClaimRow {
-  date: string;
-  model: string;
-  family: string | null;
-  serial: string | null;
-  symptom: string;
-  causal_part: string;
-  causal_part_description: string;
-  parts: PredictionPart[] | null;
-  labour_hours: number | null;
-}
+/** Claims handed to the engine's thread per query: a few MB of JSON text each. */
+const PAGE = 20_000;
 
 /**
- * Every claim as the engine learns from it, oldest first: the machine gives the model, serial
- * and family. Claims are anonymous evidence here: no claim number and no dealer.
+ * One page of claims after `after` (by id), as the engine learns from them: the machine gives
+ * the model, serial and family; no claim number, no dealer. The database writes the JSON, so
+ * the gateway's thread only passes a string on and never holds the claims as objects.
  */
-export async function claimEvidence(db: Kysely<Database>): Promise<ClaimEvidence[]> {
-  const { rows } = await sql<ClaimRow>`
-    SELECT to_char(k.date_of_repair, 'YYYY-MM-DD') AS date,
-           m.material_number AS model,
-           m.model_family AS family,
-           m.serial_number AS serial,
-           k.symptom_description AS symptom,
-           k.causal_part_number AS causal_part,
-           k.causal_part_description,
-           k.parts,
-           k.labour_hours::float8 AS labour_hours
-      FROM machine_claims k JOIN machines m ON m.id = k.machine_id
-     ORDER BY k.date_of_repair, k.id`.execute(db);
-  return rows.map((r) => ({
-    date: r.date,
-    model: r.model,
-    family: r.family,
-    serial: r.serial,
-    symptom: r.symptom,
-    causalPart: r.causal_part,
-    causalPartDescription: r.causal_part_description,
-    parts: r.parts ?? [],
-    labourHours: r.labour_hours,
-  }));
+async function claimsPage(db: Kysely<Database>, after: string) {
+  const { rows } = await sql<{ last: string | null; json: string }>`
+    SELECT max(id)::text AS last,
+           coalesce(json_agg(claim ORDER BY id), '[]')::text AS json
+      FROM (SELECT k.id,
+                   json_build_object(
+                     'date', to_char(k.date_of_repair, 'YYYY-MM-DD'),
+                     'model', m.material_number,
+                     'family', m.model_family,
+                     'serial', m.serial_number,
+                     'symptom', k.symptom_description,
+                     'causalPart', k.causal_part_number,
+                     'causalPartDescription', k.causal_part_description,
+                     'parts', coalesce(k.parts, '[]'::jsonb),
+                     'labourHours', k.labour_hours::float8) AS claim
+              FROM machine_claims k JOIN machines m ON m.id = k.machine_id
+             WHERE k.id > ${after}::bigint
+             ORDER BY k.id
+             LIMIT ${PAGE}) page`.execute(db);
+  return rows[0]!;
 }
 
 /** Starts the engine's thread on these claims; resolves once it is built. */
-function startEngine(
-  claims: ClaimEvidence[],
+async function startEngine(
+  db: Kysely<Database>,
   onExit: () => void,
 ): Promise<LoadedClaims & { stop(): void }> {
   const worker = new Worker(new URL('./predictions-thread.mjs', import.meta.url), {
@@ -87,7 +73,7 @@ function startEngine(
     pending.clear();
   };
 
-  return new Promise((resolve, reject) => {
+  const built = new Promise<LoadedClaims & { stop(): void }>((resolve, reject) => {
     worker.on('error', (err) => {
       failAll(err);
       reject(err);
@@ -101,13 +87,15 @@ function startEngine(
     worker.on('message', (message: FromEngine) => {
       if (message.kind === 'built') {
         const stamp = createHash('sha256')
-          .update(`${claims.length}\n${claims.at(-1)?.date ?? ''}\n`)
+          .update(`${message.count}\n${message.newest ?? ''}\n`)
           .update(JSON.stringify(message.calibration))
           .digest('hex')
           .slice(0, 24);
         resolve({
           calibration: message.calibration,
           stamp,
+          count: message.count,
+          refused: message.refused,
           predict: (query, limit) => ask({ kind: 'predict', id: next++, query, limit }),
           claimsOf: (models) => ask({ kind: 'bundle', id: next++, models }),
           stop: () => void worker.terminate(),
@@ -116,6 +104,7 @@ function startEngine(
       }
       if (message.kind === 'failed' && message.id === null) {
         reject(new Error(`The prediction engine could not be built: ${message.message}`));
+        void worker.terminate();
         return;
       }
       const waiting = pending.get(message.id!);
@@ -123,8 +112,22 @@ function startEngine(
       if (message.kind === 'answer') waiting?.resolve(message.value);
       else waiting?.reject(new Error(message.message));
     });
-    worker.postMessage({ kind: 'build', claims } satisfies ToEngine);
   });
+  // Awaited by the caller below, or dropped when loading fails: never an unhandled rejection.
+  built.catch(() => undefined);
+  try {
+    for (let after = '0'; ;) {
+      const page = await claimsPage(db, after);
+      if (page.last === null) break;
+      worker.postMessage({ kind: 'claims', json: page.json } satisfies ToEngine);
+      after = page.last;
+    }
+    worker.postMessage({ kind: 'build' } satisfies ToEngine);
+  } catch (err) {
+    void worker.terminate();
+    throw err;
+  }
+  return built;
 }
 
 /** One engine per database, shared by every request; a failed build is tried again next time. */
@@ -138,12 +141,10 @@ const engines = new WeakMap<Kysely<Database>, Promise<LoadedClaims & { stop(): v
 export function loadedClaims(db: Kysely<Database>): Promise<LoadedClaims> {
   let pending = engines.get(db);
   if (!pending) {
-    const build = claimEvidence(db).then((claims) =>
-      // A thread that ends (a fault) is started again by the next request.
-      startEngine(claims, () => {
-        if (engines.get(db) === build) engines.delete(db);
-      }),
-    );
+    // A thread that ends (a fault) is started again by the next request.
+    const build = startEngine(db, () => {
+      if (engines.get(db) === build) engines.delete(db);
+    });
     pending = build;
     engines.set(db, build);
     pending.catch(() => engines.delete(db));

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import type { ClaimEvidence } from '../../contract/predictions';
+import { claimEvidenceSchema, type ClaimEvidence } from '../../contract/predictions';
 import type { PredictionEngine } from '../../engine/types';
 import { buildEngine } from './predictions-build';
 import type { ToEngine, FromEngine } from './predictions-protocol';
@@ -11,6 +11,8 @@ import type { ToEngine, FromEngine } from './predictions-protocol';
  */
 
 const port = parentPort!;
+const claims: ClaimEvidence[] = [];
+let refused = 0;
 let engine: PredictionEngine | null = null;
 const byModel = new Map<string, ClaimEvidence[]>();
 
@@ -21,15 +23,31 @@ function reply(message: FromEngine) {
 port.on('message', (message: ToEngine) => {
   try {
     switch (message.kind) {
+      case 'claims':
+        // Checked once here, against the contract: every bundle is cut from checked rows.
+        for (const row of JSON.parse(message.json) as unknown[]) {
+          const claim = claimEvidenceSchema.safeParse(row);
+          if (claim.success) claims.push(claim.data);
+          else refused++;
+        }
+        return;
       case 'build': {
-        for (const c of message.claims) {
+        // Oldest first (the pages came in id order; the sort is stable, so ties keep it).
+        claims.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+        for (const c of claims) {
           const key = c.model.toLowerCase();
           const list = byModel.get(key);
           if (list) list.push(c);
           else byModel.set(key, [c]);
         }
-        engine = buildEngine(message.claims);
-        reply({ kind: 'built', calibration: engine.calibration });
+        engine = buildEngine(claims);
+        reply({
+          kind: 'built',
+          calibration: engine.calibration,
+          count: claims.length,
+          refused,
+          newest: claims.at(-1)?.date ?? null,
+        });
         return;
       }
       case 'predict':
@@ -43,9 +61,12 @@ port.on('message', (message: ToEngine) => {
         reply({
           kind: 'answer',
           id: message.id,
-          // Evidence, not records: no serial leaves the gateway.
-          value: message.models.flatMap((m) =>
-            (byModel.get(m.toLowerCase()) ?? []).map((c) => ({ ...c, serial: null })),
+          // Evidence, not records: no serial leaves the gateway. Sent as JSON text, which
+          // crosses to the gateway's thread far faster than the objects would.
+          value: JSON.stringify(
+            message.models.flatMap((m) =>
+              (byModel.get(m.toLowerCase()) ?? []).map((c) => ({ ...c, serial: null })),
+            ),
           ),
         });
         return;

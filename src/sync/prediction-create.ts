@@ -9,10 +9,10 @@ import { postPrediction } from '../api/prediction-writes';
 import { db, type TorqueDb } from '../db/db';
 import { rankOnDevice } from './device-prediction';
 import { enqueue } from './outbox';
+import { localReference } from './local-reference';
 import { linkPrediction } from './prediction-link';
 import { storeSentPrediction } from './prediction-store';
 import type { PredictionCreatePayload } from './prediction-write-kinds';
-import { WAITING_TO_SEND } from './queued-cases';
 import { requestReplay } from './request-replay';
 
 /*
@@ -109,7 +109,8 @@ async function queueOnDevice(
       );
       const prediction: Prediction = {
         id: queued.id,
-        name: WAITING_TO_SEND,
+        // Named as a case made offline is until the gateway numbers it.
+        name: localReference(queued.id),
         modelNumber: request.modelNumber,
         serialNumber: request.serialNumber,
         symptom: request.symptom,

@@ -97,7 +97,12 @@ describe('createPrediction without a connection', () => {
     const pending = await db.predictions.get([dana.id, id]);
     expect(pending).toMatchObject({
       pending: true,
-      prediction: { id, name: 'Waiting to send', rankedOn: 'device', caseId: null },
+      prediction: {
+        id,
+        name: `LOCAL-${id.slice(0, 8).toUpperCase()}`,
+        rankedOn: 'device',
+        caseId: null,
+      },
     });
     const top = pending!.prediction.combinations[0]!;
     expect(top.causalPart).toBe('HYD-PUMP-7');

@@ -21,6 +21,11 @@ export interface PredictionStepProps {
   dtc: string;
   /** The case the prediction was started from: the step offers Link to Case, not Create Case. */
   caseId: string | null;
+  /**
+   * The prediction already made for this symptom, when the user came back to it from the case
+   * it led to: shown again rather than made anew. Null: the step makes one.
+   */
+  predictionId: string | null;
   /** Resubmit: back to the symptom, which is kept. */
   onResubmit: () => void;
   /**

@@ -25,7 +25,10 @@ export interface WizardFlowState {
   machineFromRoute: boolean;
   /** A prediction started from a case: its step offers Link to Case instead of Create Case. */
   caseId: string | null;
-  /** The prediction a case was created from (Create Case): linked to the case once it exists. */
+  /**
+   * The prediction a case was created from (Create Case): linked to the case once it exists,
+   * and shown again when the user goes back to it. Resubmit forgets it.
+   */
   predictionId: string | null;
   /** A move that ended the wizard: where the screen goes. */
   exit: WizardExit | null;
@@ -89,6 +92,9 @@ function previous(state: WizardFlowState): WizardFlowState {
   if (state.flow === 'case' && state.step === 3 && state.predictionId !== null) {
     return { ...state, flow: 'prediction', step: 2 };
   }
+  // Back to the symptom from the prediction: the next prediction is made anew.
+  if (state.flow === 'prediction' && state.step === 2)
+    return { ...state, step: 1, predictionId: null };
   return apply(state, previousMove(state.flow, state.step, state.machineFromRoute));
 }
 
@@ -119,7 +125,7 @@ export function wizardFlowReducer(state: WizardFlowState, action: WizardAction):
     case 'restart':
       return state.step === 6 || state.step === 'error' ? { ...state, step: RESTART_STEP } : state;
     case 'resubmit':
-      return state.flow === 'prediction' && state.step === 2 ? { ...state, step: 1 } : state;
+      return state.flow === 'prediction' && state.step === 2 ? previous(state) : state;
     case 'createCase':
       // The case goes on after its suggestions, which the prediction's step has shown.
       return state.flow === 'prediction' && state.step === 2
@@ -152,5 +158,10 @@ export function resumeWizardFlow(
   // A prediction that went on as a case comes back as that case; anything else keeps its flow.
   const flow = fresh.flow === 'prediction' && saved?.flow === 'case' ? 'case' : fresh.flow;
   const predictionId = typeof saved?.predictionId === 'string' ? saved.predictionId : null;
+  // A prediction is made by Next on the symptom, never by opening a draft: without one made
+  // already, the draft comes back at the symptom.
+  if (flow === 'prediction' && step === 2 && predictionId === null) {
+    return { ...fresh, step: 1, flow, predictionId };
+  }
   return { ...fresh, step, flow, predictionId };
 }

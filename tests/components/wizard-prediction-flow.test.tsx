@@ -104,7 +104,11 @@ describe('the prediction flow', () => {
       screen.getByText('Parts Predictions for M7-172 52016: hyd leak at rear axle'),
     ).toBeTruthy();
     expect(screen.getByText(/Step 2 of 2 · Parts Predictions/)).toBeTruthy();
-    expect(seen).toMatchObject({ caseId: null, symptom: 'hyd leak at rear axle' });
+    expect(seen).toMatchObject({
+      caseId: null,
+      predictionId: null,
+      symptom: 'hyd leak at rear axle',
+    });
   });
 
   it('goes back one step with Resubmit, the symptom kept', async () => {
@@ -124,6 +128,8 @@ describe('the prediction flow', () => {
     // Back from the failure details is the prediction again, then on as the case.
     click('Previous');
     await screen.findByTestId('prediction-step');
+    // The prediction made is shown again, not made anew.
+    expect(seen?.predictionId).toBe('ppd-1');
     click('Create Case');
     await screen.findAllByLabelText(/^Assembly/);
     const type = (label: RegExp, value: string) =>

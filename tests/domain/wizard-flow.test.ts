@@ -179,6 +179,14 @@ describe('a prediction', () => {
     expect(at(run(asCase, 'next', 'previous'))).toEqual({ flow: 'case', step: 3 });
   });
 
+  it('shows the prediction made again when coming back from its case; Resubmit forgets it', () => {
+    const asCase = wizardFlowReducer(predicted, { type: 'createCase', predictionId: 'ppd-1' });
+    const back = run(asCase, 'previous');
+    expect(back.predictionId).toBe('ppd-1');
+    expect(run(back, 'resubmit')).toMatchObject({ step: 1, predictionId: null });
+    expect(run(back, 'previous')).toMatchObject({ step: 1, predictionId: null });
+  });
+
   it('finishes with Link to Case when it was started from a case, and opens that case', () => {
     expect(run(run(fromCase, 'next'), 'linkToCase').exit).toEqual({
       to: 'case',
@@ -210,7 +218,12 @@ describe('a draft comes back', () => {
     expect(
       resumeWizardFlow(prediction, { step: 4, flow: 'case', predictionId: 'ppd-1' }),
     ).toMatchObject({ flow: 'case', step: 4, predictionId: 'ppd-1' });
-    expect(resumeWizardFlow(prediction, { step: 2, flow: 'prediction' }).flow).toBe('prediction');
+    expect(resumeWizardFlow(prediction, { step: 1, flow: 'prediction' }).flow).toBe('prediction');
+    // A draft never makes a prediction by itself: without one made, it is back at the symptom.
+    expect(resumeWizardFlow(prediction, { step: 2, flow: 'prediction' }).step).toBe(1);
+    expect(
+      resumeWizardFlow(prediction, { step: 2, flow: 'prediction', predictionId: 'ppd-1' }),
+    ).toMatchObject({ step: 2, predictionId: 'ppd-1' });
     expect(resumeWizardFlow(fresh, { step: 2, flow: 'prediction' }).flow).toBe('case');
   });
 });

@@ -84,7 +84,7 @@ export function CaseWizardScreen({
   const draftId = wizardDraftId(flow, machineKey);
   const loaded = useLoadedWizard(user, draftId, fresh);
 
-  if (user === undefined || !user || !loaded) return <Loader aria-label="Loading" />;
+  if (!user || !loaded) return <Loader aria-label="Loading" />;
   if (flow === 'report' && user.kind !== 'internal') {
     return (
       <Container>

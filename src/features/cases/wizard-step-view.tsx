@@ -83,6 +83,7 @@ export function WizardStepView({
           symptom: data.subject,
           dtc: data.dtc,
           caseId: nav.caseId,
+          predictionId: nav.predictionId,
           onResubmit: resubmit,
           onCreateCase: (predictionId) => dispatch({ type: 'createCase', predictionId }),
           onLinkedToCase: () => dispatch({ type: 'linkToCase' }),

@@ -20,8 +20,8 @@ const user = makeUser();
 const bed = signedInTestbed(user);
 
 /*
- * A page keeps the predictions it made by what they were made for (the step shows again when
- * the wizard comes back to it): each test predicts for words of its own.
+ * Each test predicts for words of its own, so its requests are told from those an earlier
+ * test left to be replayed.
  */
 let symptomNo = 0;
 const aSymptom = () => `hydraulic pump whines under load ${++symptomNo}`;
@@ -33,6 +33,7 @@ function stepProps(over: Partial<PredictionStepProps> = {}): PredictionStepProps
     symptom: aSymptom(),
     dtc: '',
     caseId: null,
+    predictionId: null,
     onCreateCase: vi.fn(),
     onLinkedToCase: vi.fn(),
     onResubmit: vi.fn(),
@@ -172,14 +173,14 @@ describe('Parts prediction step', () => {
     expect(bed.gateway.requestsTo('/api/v1/case-assist')).toHaveLength(0);
   });
 
-  it('coming back to the step shows the same prediction instead of making another', async () => {
+  it('coming back to the prediction made shows it instead of making another', async () => {
     bed.gateway.on('POST', '/api/v1/predictions', predictionSchema, () => answered, 201);
     bed.gateway.on('GET', '/api/v1/case-assist', caseAssistResponseSchema, () => ({ results: [] }));
     const symptom = aSymptom();
     const first = renderScreen(<PredictionStep {...stepProps({ symptom })} />);
     await screen.findAllByTestId('prediction-answer');
     first.unmount();
-    renderScreen(<PredictionStep {...stepProps({ symptom })} />);
+    renderScreen(<PredictionStep {...stepProps({ symptom, predictionId: answered.id })} />);
     expect(await screen.findAllByTestId('prediction-answer')).toHaveLength(2);
     expect(postsFor(symptom)).toHaveLength(1);
   });

@@ -1,12 +1,8 @@
-import { afterEach, beforeEach, vi } from 'vitest';
-import type { User } from '../../contract';
 import {
   predictionSummarySchema,
   type Prediction,
   type PredictionSummary,
 } from '../../contract/predictions';
-import { stubGateway, type GatewayStub } from './gateway-stub';
-import { resetDb, signInLocally } from './render';
 
 /** A prediction as the gateway answers it (contract/predictions.ts). */
 export function prediction(overrides: Partial<Prediction> = {}): Prediction {
@@ -47,31 +43,4 @@ export function prediction(overrides: Partial<Prediction> = {}): Prediction {
 /** The record's line in a history list: the summary's fields of it. */
 export function summaryOf(p: Prediction): PredictionSummary {
   return predictionSummarySchema.parse(p);
-}
-
-export interface Testbed {
-  /** The gateway stubbed at fetch, new for each test. */
-  gateway: GatewayStub;
-  /** navigator.onLine; true at the start of each test. */
-  online: boolean;
-}
-
-/** Each test starts signed in as `user` on an empty device, online, with a fresh gateway stub. */
-export function signedInTestbed(user: User): Testbed {
-  const bed = { online: true } as Testbed;
-  beforeEach(async () => {
-    await resetDb();
-    await signInLocally(user, { sessionFor: 3_600_000 });
-    bed.online = true;
-    Object.defineProperty(window.navigator, 'onLine', {
-      configurable: true,
-      get: () => bed.online,
-    });
-    bed.gateway = stubGateway();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-  return bed;
 }

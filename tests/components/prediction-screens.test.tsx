@@ -19,7 +19,8 @@ import {
   WAITING_BADGE,
 } from '../../src/features/predictions/prediction-history-screen';
 import { caseDetail } from './case-fixtures';
-import { prediction, signedInTestbed, summaryOf } from './prediction-fixtures';
+import { prediction, summaryOf } from './prediction-fixtures';
+import { signedInTestbed } from './prediction-testbed';
 import { makeUser, renderScreen } from './render';
 
 vi.setConfig({ testTimeout: 20_000 });

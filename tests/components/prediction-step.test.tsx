@@ -12,7 +12,8 @@ import { db } from '../../src/db/db';
 import type { PredictionStepProps } from '../../src/domain/prediction-step';
 import { PredictionStep } from '../../src/features/predictions/prediction-step';
 import { article, searchResult } from './knowledge-fixtures';
-import { prediction, signedInTestbed } from './prediction-fixtures';
+import { prediction } from './prediction-fixtures';
+import { signedInTestbed } from './prediction-testbed';
 import { makeUser, renderScreen } from './render';
 
 vi.setConfig({ testTimeout: 20_000 });

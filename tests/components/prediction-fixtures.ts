@@ -1,4 +1,8 @@
-import type { Prediction, PredictionSummary } from '../../contract/predictions';
+import {
+  predictionSummarySchema,
+  type Prediction,
+  type PredictionSummary,
+} from '../../contract/predictions';
 
 /** A prediction as the gateway answers it (contract/predictions.ts). */
 export function prediction(overrides: Partial<Prediction> = {}): Prediction {
@@ -36,14 +40,7 @@ export function prediction(overrides: Partial<Prediction> = {}): Prediction {
   };
 }
 
+/** The record's line in a history list: the summary's fields of it. */
 export function summaryOf(p: Prediction): PredictionSummary {
-  return {
-    id: p.id,
-    name: p.name,
-    symptom: p.symptom,
-    createdAt: p.createdAt,
-    modelNumber: p.modelNumber,
-    serialNumber: p.serialNumber,
-    caseId: p.caseId,
-  };
+  return predictionSummarySchema.parse(p);
 }

@@ -69,6 +69,14 @@ describe('the prediction flow', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create Case' }));
 
     await screen.findAllByLabelText(/^Assembly/);
+    // Previous from the case's first step shows the prediction made, not a second one.
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findAllByTestId('prediction-answer')).toHaveLength(2);
+    expect(
+      gateway.requestsTo('/api/v1/predictions').filter((r) => r.method === 'POST'),
+    ).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Case' }));
+    await screen.findAllByLabelText(/^Assembly/);
     type(/^Assembly/, 'Engine');
     type(/^Sub Assembly/, 'Fuel System');
     type(/^Causal Part/, '8765 Fuel Injector');

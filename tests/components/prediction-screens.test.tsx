@@ -1,7 +1,7 @@
 import './setup-dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { caseDetailResponseSchema, caseFeedResponseSchema } from '../../contract/cases';
 import {
   casePredictionsResponseSchema,
@@ -19,23 +19,13 @@ import {
   WAITING_BADGE,
 } from '../../src/features/predictions/prediction-history-screen';
 import { caseDetail } from './case-fixtures';
-import { stubGateway, type GatewayStub } from './gateway-stub';
 import { prediction, summaryOf } from './prediction-fixtures';
-import { makeUser, renderScreen, resetDb, signInLocally } from './render';
+import { signedInTestbed } from './prediction-testbed';
+import { makeUser, renderScreen } from './render';
 
 vi.setConfig({ testTimeout: 20_000 });
 const user = makeUser();
-let online = true;
-let gateway: GatewayStub;
-
-beforeEach(async () => {
-  await resetDb();
-  await signInLocally(user, { sessionFor: 3_600_000 });
-  online = true;
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
-  gateway = stubGateway();
-});
-afterEach(() => vi.unstubAllGlobals());
+const bed = signedInTestbed(user);
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
@@ -64,10 +54,10 @@ const newer = prediction({
 
 describe('Prediction History', () => {
   it('lists symptom, name, created date, model and serial, newest first; a click opens the detail', async () => {
-    gateway.on('GET', '/api/v1/predictions', predictionListResponseSchema, () => ({
+    bed.gateway.on('GET', '/api/v1/predictions', predictionListResponseSchema, () => ({
       predictions: [summaryOf(older), summaryOf(newer)],
     }));
-    gateway.on('GET', '/api/v1/predictions/p-new', predictionSchema, () => newer);
+    bed.gateway.on('GET', '/api/v1/predictions/p-new', predictionSchema, () => newer);
     routes('/support/predictions');
     const rows = await screen.findAllByTestId('prediction-row');
     expect(rows).toHaveLength(2);
@@ -83,7 +73,7 @@ describe('Prediction History', () => {
   });
 
   it('marks a prediction made on this device and not sent yet as waiting to send', async () => {
-    gateway.on('GET', '/api/v1/predictions', predictionListResponseSchema, () => ({
+    bed.gateway.on('GET', '/api/v1/predictions', predictionListResponseSchema, () => ({
       predictions: [summaryOf(older)],
     }));
     await db.predictions.put({
@@ -105,7 +95,7 @@ describe('Prediction History', () => {
   });
 
   it('says there is no history when the gateway has none', async () => {
-    gateway.on('GET', '/api/v1/predictions', predictionListResponseSchema, () => ({
+    bed.gateway.on('GET', '/api/v1/predictions', predictionListResponseSchema, () => ({
       predictions: [],
     }));
     routes('/support/predictions');
@@ -113,7 +103,7 @@ describe('Prediction History', () => {
   });
 
   it('offline shows the list kept on the device, and asks for a connection when none is kept', async () => {
-    online = false;
+    bed.online = false;
     const { unmount } = routes('/support/predictions');
     expect(await screen.findByText(HISTORY_NEEDS_CONNECTION)).toBeTruthy();
     unmount();
@@ -127,13 +117,13 @@ describe('Prediction History', () => {
     expect((await screen.findByTestId('prediction-row'))?.textContent).toContain(
       'engine stalls when cold',
     );
-    expect(gateway.requests).toHaveLength(0);
+    expect(bed.gateway.requests).toHaveLength(0);
   });
 });
 
 describe('Prediction detail', () => {
   it('shows an accordion item per prediction, the first open', async () => {
-    gateway.on('GET', '/api/v1/predictions/p-old', predictionSchema, () => older);
+    bed.gateway.on('GET', '/api/v1/predictions/p-old', predictionSchema, () => older);
     routes('/support/prediction/p-old');
     const items = await screen.findAllByTestId('prediction-item');
     expect(items).toHaveLength(2);
@@ -146,8 +136,11 @@ describe('Prediction detail', () => {
   });
 
   it('says it could not load an unknown prediction, one without an id, and a failed load', async () => {
-    gateway.refuse('GET', '/api/v1/predictions/nope', { statusCode: 404, message: 'Not found' });
-    gateway.refuse('GET', '/api/v1/predictions/broken', { statusCode: 500, message: 'Boom' });
+    bed.gateway.refuse('GET', '/api/v1/predictions/nope', {
+      statusCode: 404,
+      message: 'Not found',
+    });
+    bed.gateway.refuse('GET', '/api/v1/predictions/broken', { statusCode: 500, message: 'Boom' });
     for (const path of [
       '/support/prediction/nope',
       '/support/prediction',
@@ -162,25 +155,34 @@ describe('Prediction detail', () => {
   });
 
   it('opens offline from the device after it was seen once', async () => {
-    gateway.on('GET', '/api/v1/predictions/p-old', predictionSchema, () => older);
+    bed.gateway.on('GET', '/api/v1/predictions/p-old', predictionSchema, () => older);
     const first = routes('/support/prediction/p-old');
     await screen.findAllByTestId('prediction-item');
     first.unmount();
-    online = false;
+    bed.online = false;
     routes('/support/prediction/p-old');
     expect(await screen.findAllByTestId('prediction-item')).toHaveLength(2);
-    expect(gateway.requestsTo('/api/v1/predictions/p-old')).toHaveLength(1);
+    expect(bed.gateway.requestsTo('/api/v1/predictions/p-old')).toHaveLength(1);
   });
 });
 
 describe("Case detail's Parts Predictions", () => {
   it('lists the linked predictions and Create Prediction predicts for the case', async () => {
     const detail = caseDetail({ id: 'case-1', serialNumber: '52016', modelNumber: 'M7-172' });
-    gateway.on('GET', '/api/v1/cases/case-1', caseDetailResponseSchema, () => ({ case: detail }));
-    gateway.on('GET', '/api/v1/cases/case-1/feed', caseFeedResponseSchema, () => ({ items: [] }));
-    gateway.on('GET', '/api/v1/cases/case-1/predictions', casePredictionsResponseSchema, () => ({
-      predictions: [{ ...newer, caseId: 'case-1', caseNumber: detail.caseNumber }],
+    bed.gateway.on('GET', '/api/v1/cases/case-1', caseDetailResponseSchema, () => ({
+      case: detail,
     }));
+    bed.gateway.on('GET', '/api/v1/cases/case-1/feed', caseFeedResponseSchema, () => ({
+      items: [],
+    }));
+    bed.gateway.on(
+      'GET',
+      '/api/v1/cases/case-1/predictions',
+      casePredictionsResponseSchema,
+      () => ({
+        predictions: [{ ...newer, caseId: 'case-1', caseNumber: detail.caseNumber }],
+      }),
+    );
     routes('/support/case/case-1');
     const linked = await screen.findByTestId('case-prediction');
     expect(linked?.textContent).toContain('PPD-000002 · HP-100 Hydraulic pump · 72%');

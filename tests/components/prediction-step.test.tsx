@@ -1,7 +1,7 @@
 import './setup-dom';
 import './node-blobs';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { caseAssistResponseSchema } from '../../contract/case-create';
 import {
   NO_KNOWLEDGE_ARTICLES_MESSAGE,
@@ -12,30 +12,17 @@ import { db } from '../../src/db/db';
 import type { PredictionStepProps } from '../../src/domain/prediction-step';
 import { PredictionStep } from '../../src/features/predictions/prediction-step';
 import { article, searchResult } from './knowledge-fixtures';
-import { stubGateway, type GatewayStub } from './gateway-stub';
 import { prediction } from './prediction-fixtures';
-import { makeUser, renderScreen, resetDb, signInLocally } from './render';
+import { signedInTestbed } from './prediction-testbed';
+import { makeUser, renderScreen } from './render';
 
 vi.setConfig({ testTimeout: 20_000 });
 const user = makeUser();
-let online = true;
-let gateway: GatewayStub;
-
-beforeEach(async () => {
-  await resetDb();
-  await signInLocally(user, { sessionFor: 3_600_000 });
-  online = true;
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
-  gateway = stubGateway();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const bed = signedInTestbed(user);
 
 /*
- * A page keeps the predictions it made by what they were made for (the step shows again when
- * the wizard comes back to it): each test predicts for words of its own.
+ * Each test predicts for words of its own, so its requests are told from those an earlier
+ * test left to be replayed.
  */
 let symptomNo = 0;
 const aSymptom = () => `hydraulic pump whines under load ${++symptomNo}`;
@@ -47,6 +34,7 @@ function stepProps(over: Partial<PredictionStepProps> = {}): PredictionStepProps
     symptom: aSymptom(),
     dtc: '',
     caseId: null,
+    predictionId: null,
     onCreateCase: vi.fn(),
     onLinkedToCase: vi.fn(),
     onResubmit: vi.fn(),
@@ -59,7 +47,7 @@ function stepProps(over: Partial<PredictionStepProps> = {}): PredictionStepProps
  * may be replayed meanwhile, and is not this test's.
  */
 const postsFor = (symptom: string) =>
-  gateway
+  bed.gateway
     .requestsTo('/api/v1/predictions')
     .filter((r) => r.method === 'POST' && (r.body as { symptom?: string }).symptom === symptom);
 
@@ -73,8 +61,8 @@ const answered = prediction({ id: 'p-9', name: 'PPD-000009' });
 
 describe('Parts prediction step', () => {
   it('shows the ranked predictions with the machine and symptom, and the problem suggestions', async () => {
-    gateway.on('POST', '/api/v1/predictions', predictionSchema, () => answered, 201);
-    gateway.on('GET', '/api/v1/case-assist', caseAssistResponseSchema, () => ({
+    bed.gateway.on('POST', '/api/v1/predictions', predictionSchema, () => answered, 201);
+    bed.gateway.on('GET', '/api/v1/case-assist', caseAssistResponseSchema, () => ({
       results: Array.from({ length: 6 }, (_, i) => searchResult(i)),
     }));
     const props = renderStep();
@@ -97,7 +85,7 @@ describe('Parts prediction step', () => {
       symptom: props.symptom,
     });
     expect(create?.headers['Idempotency-Key']).toBeTruthy();
-    expect(gateway.requestsTo('/api/v1/case-assist')[0]?.query).toMatchObject({
+    expect(bed.gateway.requestsTo('/api/v1/case-assist')[0]?.query).toMatchObject({
       subject: props.symptom,
       model: 'M7-172',
       serial: '52016',
@@ -110,8 +98,8 @@ describe('Parts prediction step', () => {
   });
 
   it('prints the parts sheet as a letter-size PDF named for the machine and symptom', async () => {
-    gateway.on('POST', '/api/v1/predictions', predictionSchema, () => answered, 201);
-    gateway.on('GET', '/api/v1/case-assist', caseAssistResponseSchema, () => ({ results: [] }));
+    bed.gateway.on('POST', '/api/v1/predictions', predictionSchema, () => answered, 201);
+    bed.gateway.on('GET', '/api/v1/case-assist', caseAssistResponseSchema, () => ({ results: [] }));
     const made: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
       made.push(b as Blob);
@@ -133,8 +121,8 @@ describe('Parts prediction step', () => {
   });
 
   it('with a case, offers Link to Case', async () => {
-    gateway.on('POST', '/api/v1/predictions', predictionSchema, () => answered, 201);
-    gateway.on('GET', '/api/v1/case-assist', caseAssistResponseSchema, () => ({ results: [] }));
+    bed.gateway.on('POST', '/api/v1/predictions', predictionSchema, () => answered, 201);
+    bed.gateway.on('GET', '/api/v1/case-assist', caseAssistResponseSchema, () => ({ results: [] }));
     const props = renderStep({ caseId: 'case-1' });
     await screen.findAllByTestId('prediction-answer');
     expect(screen.queryByRole('button', { name: 'Create Case' })).toBeNull();
@@ -147,8 +135,8 @@ describe('Parts prediction step', () => {
   });
 
   it('a failed prediction disables the buttons and shows the no-predictions warning', async () => {
-    gateway.refuse('POST', '/api/v1/predictions', { statusCode: 500, message: 'Boom' });
-    gateway.on('GET', '/api/v1/case-assist', caseAssistResponseSchema, () => ({ results: [] }));
+    bed.gateway.refuse('POST', '/api/v1/predictions', { statusCode: 500, message: 'Boom' });
+    bed.gateway.on('GET', '/api/v1/case-assist', caseAssistResponseSchema, () => ({ results: [] }));
     renderStep();
     expect(await screen.findByText(NO_PREDICTIONS_MESSAGE)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Create Case' })).toHaveProperty('disabled', true);
@@ -156,18 +144,18 @@ describe('Parts prediction step', () => {
   });
 
   it('an answer with no predictions says so', async () => {
-    gateway.on('POST', '/api/v1/predictions', predictionSchema, () => ({
+    bed.gateway.on('POST', '/api/v1/predictions', predictionSchema, () => ({
       ...answered,
       combinations: [],
     }));
-    gateway.on('GET', '/api/v1/case-assist', caseAssistResponseSchema, () => ({ results: [] }));
+    bed.gateway.on('GET', '/api/v1/case-assist', caseAssistResponseSchema, () => ({ results: [] }));
     renderStep();
     expect(await screen.findByText(NO_PREDICTIONS_MESSAGE)).toBeTruthy();
     expect(screen.queryAllByTestId('prediction-answer')).toHaveLength(0);
   });
 
   it('offline, suggests from the articles kept on the device', async () => {
-    online = false;
+    bed.online = false;
     await db.articles.put({
       ownerUserId: user.id,
       uniqueId: 'KA-PUMP',
@@ -183,17 +171,17 @@ describe('Parts prediction step', () => {
     renderStep();
     const found = await screen.findByTestId('problem-suggestion');
     expect(found.textContent).toContain('Hydraulic pump whine diagnosis');
-    expect(gateway.requestsTo('/api/v1/case-assist')).toHaveLength(0);
+    expect(bed.gateway.requestsTo('/api/v1/case-assist')).toHaveLength(0);
   });
 
-  it('coming back to the step shows the same prediction instead of making another', async () => {
-    gateway.on('POST', '/api/v1/predictions', predictionSchema, () => answered, 201);
-    gateway.on('GET', '/api/v1/case-assist', caseAssistResponseSchema, () => ({ results: [] }));
+  it('coming back to the prediction made shows it instead of making another', async () => {
+    bed.gateway.on('POST', '/api/v1/predictions', predictionSchema, () => answered, 201);
+    bed.gateway.on('GET', '/api/v1/case-assist', caseAssistResponseSchema, () => ({ results: [] }));
     const symptom = aSymptom();
     const first = renderScreen(<PredictionStep {...stepProps({ symptom })} />);
     await screen.findAllByTestId('prediction-answer');
     first.unmount();
-    renderScreen(<PredictionStep {...stepProps({ symptom })} />);
+    renderScreen(<PredictionStep {...stepProps({ symptom, predictionId: answered.id })} />);
     expect(await screen.findAllByTestId('prediction-answer')).toHaveLength(2);
     expect(postsFor(symptom)).toHaveLength(1);
   });

@@ -6,22 +6,14 @@ import {
   partsSheetFileName,
   probabilityText,
 } from '../../src/domain/prediction-sheet';
+import { prediction as predictionFixture } from '../components/prediction-fixtures';
 
+// The fixture's first answer, then one with no parts and no labour recorded.
+const base = predictionFixture({ symptom: 'hydraulic pump whines under load' });
 const prediction = {
-  modelNumber: 'M7-172',
-  serialNumber: '52016',
-  symptom: 'hydraulic pump whines under load',
+  ...base,
   combinations: [
-    {
-      causalPart: 'HP-100',
-      causalPartDescription: 'Hydraulic pump',
-      requiredParts: [
-        { partNumber: 'HP-100', description: 'Hydraulic pump', quantity: 1 },
-        { partNumber: 'SK-7', description: 'Seal kit', quantity: 2 },
-      ],
-      labourHours: 3,
-      probability: 0.724,
-    },
+    { ...base.combinations[0]!, probability: 0.724 },
     {
       causalPart: 'FL-2',
       causalPartDescription: '',

@@ -57,6 +57,7 @@ export function PredictionStep(props: PredictionStepProps) {
     serial: machine.serial,
     symptom,
     caseId,
+    predictionId: props.predictionId,
   });
   const [error, setError] = useState<string | null>(null);
   const row = run.state === 'ready' ? run.row : null;

@@ -1,9 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import type { PredictionSummary } from '../../../contract/predictions';
+import { parse } from 'zod/v4/core';
+import { predictionSummarySchema, type PredictionSummary } from '../../../contract/predictions';
 import { useKeptShownFirst } from '../../components/use-kept-shown-first';
 import { useOnline } from '../../components/use-online';
-import { db } from '../../db/db';
+import { db, ownerRange } from '../../db/db';
 import type { RefreshOutcome } from '../../sync/outcome';
 import { refreshPredictionHistory } from '../../sync/predictions';
 
@@ -31,7 +32,7 @@ export function usePredictionHistory(userId: string | undefined) {
       db.predictionLists.get([userId, 'mine']),
       db.predictions
         .where('[ownerUserId+id]')
-        .between([userId, ''], [userId, '\uffff'])
+        .between(...ownerRange(userId))
         .filter((r) => r.pending)
         .toArray(),
     ]);
@@ -39,16 +40,8 @@ export function usePredictionHistory(userId: string | undefined) {
     const items: HistoryItem[] = [
       ...pending
         .filter((r) => !listed.has(r.id))
-        .map(({ id, prediction: p }) => ({
-          id,
-          name: p.name,
-          symptom: p.symptom,
-          createdAt: p.createdAt,
-          modelNumber: p.modelNumber,
-          serialNumber: p.serialNumber,
-          caseId: p.caseId,
-          pending: true,
-        })),
+        // The summary's fields of the record (the schema leaves out the rest), under its row id.
+        .map((r) => ({ ...parse(predictionSummarySchema, r.prediction), id: r.id, pending: true })),
       ...(list?.predictions ?? []).map((p) => ({ ...p, pending: false })),
     ].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
     return { items, syncedAt: list?.syncedAt ?? null };

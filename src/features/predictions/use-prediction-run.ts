@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PredictionRow } from '../../db/schema';
 import { createPrediction } from '../../sync/prediction-create';
 import { readPrediction } from '../../sync/predictions';
@@ -10,73 +10,58 @@ export interface PredictionRunInput {
   serial: string;
   symptom: string;
   caseId: string | null;
+  /** The prediction already made (the user came back to it): shown, not made again. */
+  predictionId: string | null;
 }
 
 export type PredictionRun =
   { state: 'running' } | { state: 'failed' } | { state: 'ready'; row: PredictionRow };
 
-/*
- * The predictions made in this page, by what they were made for: the step shows again when the
- * wizard comes back to it (Previous from a case made from it) and must not make a second record
- * of the same prediction.
- */
-const made = new Map<string, Promise<{ id: string }>>();
-
-async function predictionFor(input: PredictionRunInput): Promise<{ id: string }> {
-  const key = JSON.stringify([
-    input.ownerUserId,
-    input.model,
-    input.serial,
-    input.symptom,
-    input.caseId,
-  ]);
-  const kept = made.get(key);
-  if (kept) {
-    const earlier = await kept.catch(() => null);
-    // Still on the device: shown again. Gone (storage cleared): made again.
-    if (earlier && (await readPrediction(input.ownerUserId, earlier.id))) return earlier;
-    if (made.get(key) !== kept) return predictionFor(input);
-  }
-  const run = createPrediction({
-    ownerUserId: input.ownerUserId,
-    modelNumber: input.model,
-    serialNumber: input.serial,
-    symptom: input.symptom,
-    caseId: input.caseId,
-  });
-  made.set(key, run);
-  // A failure is not kept: Resubmit with the same words tries again.
-  run.catch(() => made.delete(key));
-  return run;
-}
-
 /**
- * Makes the prediction for the symptom (online the gateway ranks; offline the device does and
- * the prediction waits in the outbox), then reads it from the device, so it shows the same
- * whichever ranked it.
+ * Makes the prediction for the symptom once (online the gateway ranks; offline the device does
+ * and the prediction waits in the outbox), or takes the one already made, then reads it from the
+ * device, so it shows the same whichever ranked it.
  */
 export function usePredictionRun(input: PredictionRunInput): PredictionRun {
-  const { ownerUserId, model, serial, symptom, caseId } = input;
+  const { ownerUserId, model, serial, symptom, caseId, predictionId } = input;
   const [outcome, setOutcome] = useState<{ id: string } | 'failed' | null>(null);
+  // One request per input, even when an effect runs twice for the same one.
+  const made = useRef<{ key: string; run: Promise<{ id: string }> } | null>(null);
 
   useEffect(() => {
+    if (predictionId) return;
+    const key = JSON.stringify([ownerUserId, model, serial, symptom, caseId]);
+    if (made.current?.key !== key) {
+      setOutcome(null);
+      made.current = {
+        key,
+        run: createPrediction({
+          ownerUserId,
+          modelNumber: model,
+          serialNumber: serial,
+          symptom,
+          caseId,
+        }),
+      };
+    }
     let current = true;
-    setOutcome(null);
-    predictionFor({ ownerUserId, model, serial, symptom, caseId }).then(
+    made.current.run.then(
       (answer) => current && setOutcome(answer),
       () => current && setOutcome('failed'), // product §8: buttons disabled, no-predictions warning
     );
     return () => {
       current = false;
     };
-  }, [ownerUserId, model, serial, symptom, caseId]);
+  }, [ownerUserId, model, serial, symptom, caseId, predictionId]);
 
-  const id = outcome && outcome !== 'failed' ? outcome.id : null;
+  const id = predictionId ?? (outcome && outcome !== 'failed' ? outcome.id : null);
   const row = useLiveQuery(
     async () => (id ? ((await readPrediction(ownerUserId, id)) ?? null) : null),
     [ownerUserId, id],
   );
-  if (outcome === 'failed') return { state: 'failed' };
+  if (!predictionId && outcome === 'failed') return { state: 'failed' };
   if (row) return { state: 'ready', row };
+  // One already made that the device no longer holds (its storage was cleared).
+  if (predictionId && row === null) return { state: 'failed' };
   return { state: 'running' };
 }

@@ -20,6 +20,11 @@ describe('prediction engine', () => {
     expect(top('M7', 'temp warning, coolant')).toBe(THERMOSTAT);
     expect(top('M7', 'eng wont crank')).toBe(STARTER);
     expect(top('M7', 'valve on loader leaking oil')).toBe(SEAL);
+    // The one telling word alone, misspelt or cut short: only the vocabulary can place it.
+    expect(top('M7', 'hydrualic')).toBe(SEAL);
+    expect(top('M7', 'overheeting')).toBe(THERMOSTAT);
+    expect(top('M7', 'temp')).toBe(THERMOSTAT);
+    expect(top('M7', 'strtr clicks')).toBe(STARTER);
   });
 
   it('answers a model with no claims of its own from its family, then from all claims', () => {

@@ -49,14 +49,20 @@ async function claimsPage(db: Kysely<Database>, after: string) {
   return rows[0]!;
 }
 
+/**
+ * The thread's entry: beside the compiled gateway (scripts/build-gateway.mjs builds it as an entry
+ * of its own), or, when the TypeScript runs as it is, a start file that loads it through tsx.
+ */
+const ENGINE_THREAD = import.meta.url.endsWith('.js')
+  ? new URL('./predictions-worker.js', import.meta.url)
+  : new URL('./predictions-thread.mjs', import.meta.url);
+
 /** Starts the engine's thread on these claims; resolves once it is built. */
 async function startEngine(
   db: Kysely<Database>,
   onExit: () => void,
 ): Promise<LoadedClaims & { stop(): void }> {
-  const worker = new Worker(new URL('./predictions-thread.mjs', import.meta.url), {
-    execArgv: [],
-  });
+  const worker = new Worker(ENGINE_THREAD, { execArgv: [] });
   // A gateway that is closing does not wait for the engine's thread.
   worker.unref();
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();

@@ -9,6 +9,11 @@ export interface EnqueueInput {
   dependsOn?: string[];
   /** Set by writes queued together, so they keep their order within one millisecond. */
   createdAt?: number;
+  /**
+   * The Idempotency-Key of a request already sent once without an answer: queued under the
+   * same key (and with the same body), the gateway answers it once whether or not it got it.
+   */
+  id?: string;
 }
 
 /**
@@ -19,7 +24,7 @@ export interface EnqueueInput {
 export async function enqueue(input: EnqueueInput, database: TorqueDb = db): Promise<OutboxRow> {
   const now = Date.now();
   const row: OutboxRow = {
-    id: crypto.randomUUID(),
+    id: input.id ?? crypto.randomUUID(),
     ownerUserId: input.ownerUserId,
     kind: input.kind,
     payload: input.payload,

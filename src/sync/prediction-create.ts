@@ -72,10 +72,16 @@ async function createdBy(database: TorqueDb, ownerUserId: string): Promise<strin
   return user ? `${user.firstName} ${user.lastName}`.trim() : ownerUserId;
 }
 
+/**
+ * `sentAs`: the key of an online attempt that got no answer. The gateway may have recorded it,
+ * so the queued copy is that very request (same key, no device answer): sent again, it makes
+ * one record, ranked by the gateway, and the device's answer only shows until then.
+ */
 async function queueOnDevice(
   input: CreatePredictionInput,
   request: PredictionCreate,
   database: TorqueDb,
+  sentAs: string | null,
 ): Promise<string> {
   const { ownerUserId } = input;
   const ranked = await rankOnDevice(ownerUserId, {
@@ -83,10 +89,9 @@ async function queueOnDevice(
     symptom: request.symptom,
   });
   const rankedAt = new Date().toISOString();
-  const payload: PredictionCreatePayload = {
-    ...request,
-    deviceAnswer: { combinations: ranked.combinations, rankedAt },
-  };
+  const payload: PredictionCreatePayload = sentAs
+    ? request
+    : { ...request, deviceAnswer: { combinations: ranked.combinations, rankedAt } };
   const author = await createdBy(database, ownerUserId);
   const entry = await database.transaction(
     'rw',
@@ -99,6 +104,7 @@ async function queueOnDevice(
           payload,
           summary: `Parts prediction for ${request.modelNumber} ${request.serialNumber}`,
           ownerUserId,
+          ...(sentAs ? { id: sentAs } : {}),
         },
         database,
       );
@@ -143,11 +149,13 @@ export async function createPrediction(
   const request = requestOf(input, theCase.serverId);
 
   let id: string | null = null;
+  let sentAs: string | null = null;
   if (navigator.onLine) {
     try {
+      sentAs = crypto.randomUUID();
       const prediction = await postPrediction(
         request,
-        crypto.randomUUID(),
+        sentAs,
         AbortSignal.timeout(ONLINE_TIMEOUT_MS),
       );
       await storeSentPrediction(database, input.ownerUserId, prediction);
@@ -157,7 +165,7 @@ export async function createPrediction(
       if (!(error instanceof NetworkError)) throw error;
     }
   }
-  id ??= await queueOnDevice(input, request, database);
+  id ??= await queueOnDevice(input, request, database, sentAs);
 
   // A case still waiting to be sent: the link waits for it (and for this prediction if queued).
   if (theCase.queued && input.caseId) {

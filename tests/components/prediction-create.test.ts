@@ -140,14 +140,19 @@ describe('createPrediction without a connection', () => {
     expect(await db.outbox.get(id)).toBeDefined();
   });
 
-  it('ranks on the device when the request gets no answer', async () => {
+  it('shows the device ranking when the request gets no answer, and resends that request', async () => {
     await keepClaims(dana.id, ['M7-172']);
     gateway.onRaw('POST', PREDICTIONS, () => Promise.reject(new TypeError('Failed to fetch')));
     const { id } = await createPrediction(input);
-    // The first try asked the gateway to rank; the queued one carries the device's answer.
-    expect(gateway.requestsTo(PREDICTIONS)[0]!.body).not.toHaveProperty('deviceAnswer');
+    const [first] = gateway.requestsTo(PREDICTIONS);
+    expect(first!.body).not.toHaveProperty('deviceAnswer');
     const row = await db.predictions.get([dana.id, id]);
     expect(row).toMatchObject({ pending: true });
     expect(row!.prediction.combinations[0]!.causalPart).toBe('HYD-PUMP-7');
+    // The gateway may have recorded the unanswered request: the queued one is that request,
+    // under its key, so sending it again cannot make a second prediction.
+    const entry = (await db.outbox.get(id))!;
+    expect(id).toBe(first!.headers['Idempotency-Key']);
+    expect(entry.payload).toEqual(first!.body);
   });
 });

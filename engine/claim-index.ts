@@ -4,32 +4,42 @@ import { Vocabulary } from './vocabulary';
 
 /*
  * The index over the claims' symptoms: an inverted list per term (compressed rows, typed
- * arrays, so half a million claims take tens of megabytes), each claim's model, family and
- * causal part as small integers, and each claim's norm for the cosine. Only the symptom is
- * indexed: the defect is written after the repair and would give the answer away.
+ * arrays, so half a million claims take tens of megabytes), each claim's model and causal part
+ * as small integers, and each claim's norm for the cosine. Only the symptom is indexed: the
+ * defect is written after the repair and would give the answer away.
+ *
+ * Claims are held in their own order, grouped by family, then model (a model belongs to the
+ * family most of its claims name): a model's claims, and a family's, are then one range of
+ * every term's list, so a query about a model with many claims reads only that range.
  */
 
+export interface Range {
+  from: number;
+  to: number;
+}
+
 export interface ClaimIndex {
-  rows: readonly ClaimEvidence[];
+  /** The claim at a position of the index's order. */
+  row(at: number): ClaimEvidence;
+  /** The index position of the caller's row i. */
+  positionOf: Int32Array;
+  size: number;
   vocabulary: Vocabulary;
   /** Inverse document frequency per term. */
   idf: Float32Array;
-  /** Claims of term t: postings[offsets[t] .. offsets[t + 1]). */
+  /** Positions of term t's claims, ascending: postings[offsets[t] .. offsets[t + 1]). */
   offsets: Int32Array;
   postings: Int32Array;
   /** 1 / the claim's vector length (0 for a symptom without terms). */
   inverseNorm: Float32Array;
-  modelOf: Int32Array;
-  familyOf: Int32Array;
   partOf: Int32Array;
   models: Map<string, number>;
   families: Map<string, number>;
   /** The family most claims of each model name (-1: none). */
   familyOfModel: Int32Array;
-  claimsOfModel: Int32Array;
-  claimsOfFamily: Int32Array;
+  modelRange: Range[];
+  familyRange: Range[];
   parts: string[];
-  partIds: Map<string, number>;
 }
 
 function idOf(map: Map<string, number>, key: string): number {
@@ -47,18 +57,18 @@ export function buildIndex(rows: readonly ClaimEvidence[]): ClaimIndex {
   const models = new Map<string, number>();
   const families = new Map<string, number>();
   const partIds = new Map<string, number>();
-  const modelOf = new Int32Array(n);
-  const familyOf = new Int32Array(n);
-  const partOf = new Int32Array(n);
-  // Each claim's term ids, flat: termStart[i] .. termStart[i + 1].
+  const modelOfRow = new Int32Array(n);
+  const familyOfRow = new Int32Array(n);
+  const partOfRow = new Int32Array(n);
+  // Each claim's term ids, flat: termStart[i] .. termStart[i + 1], in the caller's order.
   const termStart = new Int32Array(n + 1);
   let flat = new Int32Array(Math.max(16, n * 6));
   let used = 0;
   for (let i = 0; i < n; i++) {
     const row = rows[i]!;
-    modelOf[i] = idOf(models, row.model);
-    familyOf[i] = row.family ? idOf(families, row.family) : -1;
-    partOf[i] = idOf(partIds, row.causalPart);
+    modelOfRow[i] = idOf(models, row.model);
+    familyOfRow[i] = row.family ? idOf(families, row.family) : -1;
+    partOfRow[i] = idOf(partIds, row.causalPart);
     for (const term of terms(row.symptom)) {
       if (used === flat.length) {
         const bigger = new Int32Array(flat.length * 2);
@@ -68,6 +78,36 @@ export function buildIndex(rows: readonly ClaimEvidence[]): ClaimIndex {
       flat[used++] = vocabulary.add(term);
     }
     termStart[i + 1] = used;
+  }
+
+  const familyOfModel = majorityFamily(models.size, modelOfRow, familyOfRow);
+  // Models in family order (no family last), then claims in their model's order, stably.
+  const modelOrder = [...models.values()].sort((a, b) => {
+    const fa = familyOfModel[a]! < 0 ? Infinity : familyOfModel[a]!;
+    const fb = familyOfModel[b]! < 0 ? Infinity : familyOfModel[b]!;
+    return fa - fb || a - b;
+  });
+  const claimsOfModel = new Int32Array(models.size);
+  for (let i = 0; i < n; i++) claimsOfModel[modelOfRow[i]!]!++;
+  const modelRange: Range[] = new Array<Range>(models.size);
+  const familyRange: Range[] = Array.from({ length: families.size }, () => ({ from: 0, to: 0 }));
+  let at = 0;
+  for (const m of modelOrder) {
+    modelRange[m] = { from: at, to: at + claimsOfModel[m]! };
+    const f = familyOfModel[m]!;
+    if (f >= 0) {
+      if (familyRange[f]!.to === 0) familyRange[f]!.from = at;
+      familyRange[f]!.to = at + claimsOfModel[m]!;
+    }
+    at += claimsOfModel[m]!;
+  }
+  const next = modelRange.map((r) => r.from);
+  const order = new Int32Array(n);
+  const positionOf = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const position = next[modelOfRow[i]!]!++;
+    order[position] = i;
+    positionOf[i] = position;
   }
 
   const termCount = vocabulary.terms.length;
@@ -82,51 +122,53 @@ export function buildIndex(rows: readonly ClaimEvidence[]): ClaimIndex {
   const fill = offsets.slice(0, termCount);
   const postings = new Int32Array(used);
   const inverseNorm = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
+  const partOf = new Int32Array(n);
+  for (let position = 0; position < n; position++) {
+    const i = order[position]!;
+    partOf[position] = partOfRow[i]!;
     let sum = 0;
     for (let k = termStart[i]!; k < termStart[i + 1]!; k++) {
       const t = flat[k]!;
-      postings[fill[t]!++] = i;
+      postings[fill[t]!++] = position;
       sum += idf[t]! * idf[t]!;
     }
-    inverseNorm[i] = sum > 0 ? 1 / Math.sqrt(sum) : 0;
-  }
-
-  const claimsOfModel = new Int32Array(models.size);
-  const claimsOfFamily = new Int32Array(families.size);
-  const familyVotes = new Map<number, Map<number, number>>();
-  for (let i = 0; i < n; i++) {
-    claimsOfModel[modelOf[i]!]!++;
-    const f = familyOf[i]!;
-    if (f < 0) continue;
-    claimsOfFamily[f]!++;
-    const votes = familyVotes.get(modelOf[i]!) ?? new Map<number, number>();
-    votes.set(f, (votes.get(f) ?? 0) + 1);
-    familyVotes.set(modelOf[i]!, votes);
-  }
-  const familyOfModel = new Int32Array(models.size).fill(-1);
-  for (const [m, votes] of familyVotes) {
-    let best = -1;
-    for (const [f, count] of votes) if (best < 0 || count > votes.get(best)!) best = f;
-    familyOfModel[m] = best;
+    inverseNorm[position] = sum > 0 ? 1 / Math.sqrt(sum) : 0;
   }
 
   return {
-    rows,
+    row: (position) => rows[order[position]!]!,
+    positionOf,
+    size: n,
     vocabulary,
     idf,
     offsets,
     postings,
     inverseNorm,
-    modelOf,
-    familyOf,
     partOf,
     models,
     families,
     familyOfModel,
-    claimsOfModel,
-    claimsOfFamily,
+    modelRange,
+    familyRange,
     parts: [...partIds.keys()],
-    partIds,
   };
+}
+
+/** The family most of each model's claims name (-1: none names one). */
+function majorityFamily(models: number, modelOf: Int32Array, familyOf: Int32Array): Int32Array {
+  const votes = new Map<number, Map<number, number>>();
+  for (let i = 0; i < modelOf.length; i++) {
+    const f = familyOf[i]!;
+    if (f < 0) continue;
+    const v = votes.get(modelOf[i]!) ?? new Map<number, number>();
+    v.set(f, (v.get(f) ?? 0) + 1);
+    votes.set(modelOf[i]!, v);
+  }
+  const out = new Int32Array(models).fill(-1);
+  for (const [m, v] of votes) {
+    let best = -1;
+    for (const [f, count] of v) if (best < 0 || count > v.get(best)!) best = f;
+    out[m] = best;
+  }
+  return out;
 }

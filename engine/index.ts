@@ -1,9 +1,9 @@
 import type { PredictionEngine, PredictionQuery } from './types';
 import type { Calibration, ClaimEvidence, PartsCombination } from './types';
-import { buildIndex, type ClaimIndex } from './claim-index';
+import { buildIndex, type ClaimIndex, type Range } from './claim-index';
 import { IDENTITY_CALIBRATION, calibrate, fitIsotonic, type CalibrationPoint } from './calibration';
-import { NeighbourSearch, type Hit } from './neighbours';
-import { rankParts } from './ranking';
+import { NeighbourSearch, type Hit, type Scope } from './neighbours';
+import { poolWeights, rankParts } from './ranking';
 import { commonPartsSet, medianLabour } from './repair';
 
 /*
@@ -20,6 +20,14 @@ const NEIGHBOURS = 40;
 const ANSWERS_MAX = 5;
 /** Claims asked about (each left out of its own neighbours) when no calibration is given. */
 const SELF_CALIBRATION_SAMPLE = 1000;
+/** Held-out claims asked about at most: a hundred thousand answers fit the map no better. */
+const CALIBRATION_SAMPLE = 20_000;
+
+/** Up to `max` items, evenly spread over the list (dates stay spread). */
+function evenSample<T>(items: readonly T[], max: number): T[] {
+  if (items.length <= max) return [...items];
+  return Array.from({ length: max }, (_, i) => items[Math.floor((i * items.length) / max)]!);
+}
 
 export interface EngineOptions {
   /** A map fitted elsewhere (the gateway ships its own to the device). */
@@ -40,7 +48,7 @@ export interface ClaimsEngine extends PredictionEngine {
 
 function answersOf(index: ClaimIndex, ranked: ReturnType<typeof rankParts>, hits: Hit[]) {
   return ranked.map(({ part, score }): RawAnswer => {
-    const claims = hits.filter((h) => index.partOf[h.row] === part).map((h) => index.rows[h.row]!);
+    const claims = hits.filter((h) => index.partOf[h.row] === part).map((h) => index.row(h.row));
     const descriptions = new Map<string, number>();
     for (const c of claims) {
       descriptions.set(
@@ -67,6 +75,9 @@ function engineOver(rows: readonly ClaimEvidence[]) {
   const modelsByCase = new Map<string, number>();
   for (const [name, id] of index.models) modelsByCase.set(name.trim().toUpperCase(), id);
 
+  const everything = { from: 0, to: index.size };
+  const size = (r: Range) => r.to - r.from;
+
   function rank(query: PredictionQuery, limit = ANSWERS_MAX, exclude = -1): RawAnswer[] {
     const model =
       index.models.get(query.model) ?? modelsByCase.get(query.model.trim().toUpperCase()) ?? -1;
@@ -76,10 +87,28 @@ function engineOver(rows: readonly ClaimEvidence[]) {
         : model >= 0
           ? index.familyOfModel[model]!
           : -1;
-    const pools = search.find(query.symptom, model, family, NEIGHBOURS, exclude);
-    const modelClaims = model >= 0 ? index.claimsOfModel[model]! : 0;
-    const familyClaims = family >= 0 ? index.claimsOfFamily[family]! : 0;
-    const ranked = rankParts(pools, index.partOf, index.parts, modelClaims, familyClaims)
+    const modelRange = model >= 0 ? index.modelRange[model]! : null;
+    const familyRange =
+      family >= 0 && size(index.familyRange[family]!) > 0 ? index.familyRange[family]! : null;
+    const weights = poolWeights(
+      modelRange ? size(modelRange) : null,
+      familyRange ? size(familyRange) : null,
+    );
+    const scope: Scope = {
+      model: weights.model > 0 ? modelRange : null,
+      family: weights.family > 0 ? familyRange : null,
+      all: weights.all > 0,
+      scored: weights.all > 0 ? everything : weights.family > 0 ? familyRange! : modelRange!,
+    };
+    const leftOut = exclude >= 0 ? index.positionOf[exclude]! : -1;
+    let pools = search.find(query.symptom, scope, NEIGHBOURS, leftOut);
+    if (pools.model.length + pools.family.length + pools.all.length === 0 && !scope.all) {
+      // No claim of the model (or family) shares a word: ask all of them after all.
+      const wide = { model: null, family: null, all: true, scored: everything };
+      pools = search.find(query.symptom, wide, NEIGHBOURS, leftOut);
+      weights.all = 1;
+    }
+    const ranked = rankParts(pools, weights, index.partOf, index.parts)
       .filter((r) => r.score > 0)
       .slice(0, Math.max(0, limit));
     // Closest first, each claim once, whichever pools found it.
@@ -116,7 +145,8 @@ export function fitCalibration(
   heldOut: readonly ClaimEvidence[],
 ): Calibration {
   const { rank } = engineOver(rows);
-  return fitIsotonic(calibrationPoints((q, ex) => rank(q, ANSWERS_MAX, ex), heldOut, false));
+  const sample = evenSample(heldOut, CALIBRATION_SAMPLE);
+  return fitIsotonic(calibrationPoints((q, ex) => rank(q, ANSWERS_MAX, ex), sample, false));
 }
 
 function selfCalibration(rows: readonly ClaimEvidence[], rank: ClaimsEngine['rank']): Calibration {
@@ -148,7 +178,11 @@ export function createEngine(
   let calibration = options.calibration;
   if (!calibration && options.calibrationRows) {
     calibration = fitIsotonic(
-      calibrationPoints((q, ex) => rank(q, ANSWERS_MAX, ex), options.calibrationRows, false),
+      calibrationPoints(
+        (q, ex) => rank(q, ANSWERS_MAX, ex),
+        evenSample(options.calibrationRows, CALIBRATION_SAMPLE),
+        false,
+      ),
     );
   }
   calibration ??= selfCalibration(rows, rank);

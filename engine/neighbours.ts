@@ -1,9 +1,9 @@
-import type { ClaimIndex } from './claim-index';
+import type { ClaimIndex, Range } from './claim-index';
 import { stem, words } from './text';
 
 /*
  * The past claims most like a symptom, by the cosine of their TF-IDF vectors, in three pools:
- * the same model, the same family, and all claims. A query word weighs what its term weighs
+ * the same model, the same family, and all claims; only the widest pool asked for is scored. A query word weighs what its term weighs
  * (for a misspelt or abbreviated word: the commonest term it may mean), times how surely it
  * means each term it reaches.
  */
@@ -79,23 +79,40 @@ class TopK {
   }
 }
 
+/** The first position p in [lo, hi) of a sorted list with list[p] >= value. */
+function lowerBound(list: Int32Array, lo: number, hi: number, value: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export interface Scope {
+  /** Claims scored at all: the widest pool asked for. */
+  scored: Range;
+  model: Range | null;
+  family: Range | null;
+  /** Whether the pool of all claims is asked for (then `scored` is every claim). */
+  all: boolean;
+}
+
 export class NeighbourSearch {
   private readonly scores: Float32Array;
   private readonly touched: Int32Array;
 
   constructor(private readonly index: ClaimIndex) {
-    this.scores = new Float32Array(index.rows.length);
-    this.touched = new Int32Array(index.rows.length);
+    this.scores = new Float32Array(index.size);
+    this.touched = new Int32Array(index.size);
   }
 
-  /**
-   * The k nearest claims in each pool. `model` and `family` are ids (-1: unknown);
-   * `exclude` leaves one claim out, for fitting the calibration on the claims themselves.
-   */
-  find(symptom: string, model: number, family: number, k: number, exclude = -1): Pools {
-    const { vocabulary, idf, offsets, postings, inverseNorm, modelOf, familyOf } = this.index;
+  /** The k nearest claims in each pool asked for; `exclude` (a position) leaves one out. */
+  find(symptom: string, scope: Scope, k: number, exclude = -1): Pools {
+    const { vocabulary, idf, offsets, postings, inverseNorm } = this.index;
     const scores = this.scores;
     const touched = this.touched;
+    const { from, to } = scope.scored;
     let touchedCount = 0;
     let queryNorm = 0;
     for (const word of new Set(words(symptom).map(stem))) {
@@ -104,13 +121,17 @@ export class NeighbourSearch {
       // The word's weight: its own term's, or the commonest term it may stand for.
       const exact = vocabulary.ids.get(word);
       let wordIdf = exact !== undefined ? idf[exact]! : Infinity;
-      if (exact === undefined)
+      if (exact === undefined) {
         for (const e of expansions) wordIdf = Math.min(wordIdf, idf[e.term]!);
+      }
       queryNorm += wordIdf * wordIdf;
       for (const { term, weight } of expansions) {
         const w = weight * wordIdf * idf[term]!;
-        for (let p = offsets[term]!; p < offsets[term + 1]!; p++) {
+        const end = offsets[term + 1]!;
+        let p = lowerBound(postings, offsets[term]!, end, from);
+        for (; p < end; p++) {
           const row = postings[p]!;
+          if (row >= to) break;
           if (scores[row] === 0) touched[touchedCount++] = row;
           scores[row]! += w * inverseNorm[row]!;
         }
@@ -120,14 +141,16 @@ export class NeighbourSearch {
     const inModel = new TopK(k);
     const inFamily = new TopK(k);
     const inAll = new TopK(k);
+    const m = scope.model ?? { from: 0, to: 0 };
+    const f = scope.family ?? { from: 0, to: 0 };
     for (let i = 0; i < touchedCount; i++) {
       const row = touched[i]!;
       const sim = Math.min(1, scores[row]! * inverseQuery);
       scores[row] = 0;
       if (row === exclude) continue;
-      inAll.offer(row, sim);
-      if (model >= 0 && modelOf[row] === model) inModel.offer(row, sim);
-      if (family >= 0 && familyOf[row] === family) inFamily.offer(row, sim);
+      if (scope.all) inAll.offer(row, sim);
+      if (row >= m.from && row < m.to) inModel.offer(row, sim);
+      if (row >= f.from && row < f.to) inFamily.offer(row, sim);
     }
     return { model: inModel.hits(), family: inFamily.hits(), all: inAll.hits() };
   }

@@ -36,7 +36,7 @@ describe('prediction engine', () => {
       ...Array.from({ length: 6 }, () => claim('T1', 'Tractor', 'vibration at speed', 'AXLE-1')),
       ...Array.from({ length: 9 }, () => claim('Z1', 'Mower', 'vibration at speed', 'SPIN-1')),
       claim('T2', 'Tractor', 'vibration at speed', 'CAB-1'),
-      ...Array.from({ length: 40 }, () => claim('T2', 'Tractor', 'cab door rattles', 'CAB-2')),
+      ...Array.from({ length: 600 }, () => claim('T2', 'Tractor', 'cab door rattles', 'CAB-2')),
     ];
     const e = createEngine(rows);
     const ask = (model: string, family?: string) =>
@@ -47,6 +47,12 @@ describe('prediction engine', () => {
     expect(ask('T3')[0]).toBe('SPIN-1');
     // T2 has many claims of its own: its one vibration claim leads.
     expect(ask('T2')[0]).toBe('CAB-1');
+    // With few claims of its own, the family's evidence leads.
+    const few = createEngine(rows.slice(0, 30)).predict({
+      model: 'T2',
+      symptom: 'vibration at speed',
+    });
+    expect(few[0]!.causalPart).toBe('AXLE-1');
   });
 
   it('breaks ties in the parts’ alphabetical order, whatever the order of the rows', () => {

@@ -98,12 +98,14 @@ export function misspell(r: Rng, word: string): string {
   }
 }
 
+const SHORTENABLE = Object.entries(SHORT_FORMS).map(
+  ([long, shorts]) => [new RegExp(long, 'i'), shorts] as const,
+);
+
 function shorten(r: Rng, text: string, chance: number): string {
   let out = text;
-  for (const [long, shorts] of Object.entries(SHORT_FORMS)) {
-    if (out.toLowerCase().includes(long) && r.next() < chance) {
-      out = out.replace(new RegExp(long, 'i'), r.pick(shorts));
-    }
+  for (const [long, shorts] of SHORTENABLE) {
+    if (long.test(out) && r.next() < chance) out = out.replace(long, r.pick(shorts));
   }
   return out;
 }

@@ -69,24 +69,36 @@ export async function myPredictions(
   db: Kysely<Database>,
   user: User,
 ): Promise<PredictionSummary[]> {
-  const rows = await predictionsFor(db, user)
+  // The list's columns only: the answers stay in the database until a prediction is opened.
+  const rows = await db
+    .selectFrom('predictions as p')
+    .leftJoin('cases as c', (join) =>
+      join.onRef('c.id', '=', 'p.case_id').on(caseVisibleTo(user, 'c')),
+    )
     .where('p.user_id', '=', user.id)
+    .where(predictionVisibleTo(user, 'p'))
+    .select([
+      'p.id',
+      'p.name',
+      'p.symptom',
+      'p.created_at',
+      'p.model_number',
+      'p.serial_number',
+      'c.id as case_id',
+    ])
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')
     .limit(MY_PREDICTIONS_MAX)
     .execute();
-  return rows.map((r) => {
-    const p = toPrediction(r);
-    return {
-      id: p.id,
-      name: p.name,
-      symptom: p.symptom,
-      createdAt: p.createdAt,
-      modelNumber: p.modelNumber,
-      serialNumber: p.serialNumber,
-      caseId: p.caseId,
-    };
-  });
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    symptom: r.symptom,
+    createdAt: new Date(r.created_at).toISOString(),
+    modelNumber: r.model_number,
+    serialNumber: r.serial_number,
+    caseId: r.case_id,
+  }));
 }
 
 /** The predictions linked to a case the user may see (404 for a case it may not). */

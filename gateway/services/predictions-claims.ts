@@ -34,7 +34,7 @@ export function bundleEtag(loaded: LoadedClaims, models: readonly string[]): str
 }
 
 /**
- * What a device ranks over offline (DECISIONS: predictions offline): the claims of the models
+ * What a device ranks over offline (docs/predictions.md): the claims of the models
  * of the machines it primed, with the gateway's calibration, as the JSON body. Claims are
  * evidence, not records: no claim number, no dealer, no serial. The claims were checked
  * against the contract when the engine read them; the envelope is checked here.

@@ -69,12 +69,12 @@ function onTimer() {
  * an error in the console; the `online` event and Background Sync send what waits.
  */
 export async function replayNow(): Promise<RunResult | null> {
-  if (navigator.onLine === false) {
-    const userId = await signedInUserId(db).catch(() => null);
-    if (userId) await holdForConnection(userId, NETWORK_MESSAGE).catch(() => undefined);
-    return null;
-  }
   try {
+    if (navigator.onLine === false) {
+      const userId = await signedInUserId(db).catch(() => null);
+      if (userId) await holdForConnection(userId, NETWORK_MESSAGE).catch(() => undefined);
+      return null;
+    }
     const result = await runReplay();
     await scheduleTimer(result);
     return result;

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -44,6 +44,9 @@ describe('SIGTERM', () => {
     const serve = (JSON.parse(readFileSync('package.json', 'utf8')) as PackageJson).scripts.serve;
     const [command, ...args] = serve.split(' ');
     expect(command).toBe('node');
+    // `npm run serve` runs the compiled gateway: compile it from this tree first (esbuild, a
+    // second or two), so the process under test is this code, not an earlier build.
+    execFileSync(process.execPath, ['scripts/build-gateway.mjs'], { stdio: 'inherit' });
     child = spawn(process.execPath, args, {
       env: {
         ...process.env,

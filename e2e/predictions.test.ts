@@ -1,18 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { Browser, Download, Page } from 'playwright-core';
 import type { CaseListRow } from '../contract/cases';
 import type { Prediction } from '../contract/predictions';
-import {
-  launchBrowser,
-  launchPersistent,
-  signIn,
-  signedInPage,
-  swControlled,
-  trackPageErrors,
-} from './support/browser';
+import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './support/browser';
 import {
   M1_PAGE,
   atStep,
@@ -187,51 +178,4 @@ describe('parts predictions', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
-
-  it('history and detail seen once open without signal after a browser restart', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'torque-e2e-predictions-'));
-    const firstPage = async (context: BrowserContext): Promise<Page> =>
-      context.pages()[0] ?? (await context.newPage());
-    let context = await launchPersistent(join(dir, 'profile'));
-    try {
-      let page = await firstPage(context);
-      let errors = trackPageErrors(page);
-      await signIn(page, DANA);
-      await page.goto(M1_PAGE);
-      await page.getByRole('button', { name: 'Create Parts Prediction' }).click();
-      const symptom = `Loader valve drifts down when warm ${Date.now() % 100_000}`;
-      await describeSymptom(page, symptom);
-      await predicted(page);
-      const topPart = (
-        await page.getByTestId('prediction-answer').first().getByTestId('causal-part').innerText()
-      ).trim();
-      const mine = (await myPredictions(page)).find((p) => p.symptom === symptom)!;
-
-      // Seen once online: the history, then the detail.
-      await page.goto('/support/predictions');
-      await page.getByTestId('prediction-row').filter({ hasText: symptom }).waitFor();
-      await page.goto(`/support/prediction/${mine.id}`);
-      await page.getByTestId('prediction-item').first().waitFor();
-      await swControlled(page);
-      expect(errors).toEqual([]);
-      await context.close();
-
-      // The browser again, with no network at all.
-      context = await launchPersistent(join(dir, 'profile'), { offline: true });
-      page = await firstPage(context);
-      errors = trackPageErrors(page);
-      await page.goto('/support/predictions');
-      const row = page.getByTestId('prediction-row').filter({ hasText: symptom });
-      await row.waitFor({ timeout: 15_000 });
-      await row.click();
-      await page.waitForURL((u) => u.pathname === `/support/prediction/${mine.id}`);
-      const item = page.getByTestId('prediction-item').first();
-      await item.waitFor({ timeout: 15_000 });
-      expect(await item.innerText()).toContain(`Prediction #1: ${topPart}`);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 180_000);
 });

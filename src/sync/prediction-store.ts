@@ -1,4 +1,9 @@
-import type { Prediction, PredictionSummary } from '../../contract/predictions';
+import { parse } from 'zod/v4/core';
+import {
+  predictionSummarySchema,
+  type Prediction,
+  type PredictionSummary,
+} from '../../contract/predictions';
 import type { TorqueDb } from '../db/db';
 
 /*
@@ -7,16 +12,9 @@ import type { TorqueDb } from '../db/db';
  * entry's id until sent; the gateway's record replaces that row.
  */
 
-function summaryOf(p: Prediction): PredictionSummary {
-  return {
-    id: p.id,
-    name: p.name,
-    symptom: p.symptom,
-    createdAt: p.createdAt,
-    modelNumber: p.modelNumber,
-    serialNumber: p.serialNumber,
-    caseId: p.caseId,
-  };
+/** A record's line in the history: the summary's fields, as the contract names them. */
+export function summaryOf(p: Prediction): PredictionSummary {
+  return parse(predictionSummarySchema, p);
 }
 
 /**

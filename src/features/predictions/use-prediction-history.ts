@@ -1,11 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { parse } from 'zod/v4/core';
-import { predictionSummarySchema, type PredictionSummary } from '../../../contract/predictions';
+import type { PredictionSummary } from '../../../contract/predictions';
 import { useKeptShownFirst } from '../../components/use-kept-shown-first';
 import { useOnline } from '../../components/use-online';
 import { db, ownerRange } from '../../db/db';
 import type { RefreshOutcome } from '../../sync/outcome';
+import { summaryOf } from '../../sync/prediction-store';
 import { refreshPredictionHistory } from '../../sync/predictions';
 
 export interface HistoryItem extends PredictionSummary {
@@ -40,8 +40,8 @@ export function usePredictionHistory(userId: string | undefined) {
     const items: HistoryItem[] = [
       ...pending
         .filter((r) => !listed.has(r.id))
-        // The summary's fields of the record (the schema leaves out the rest), under its row id.
-        .map((r) => ({ ...parse(predictionSummarySchema, r.prediction), id: r.id, pending: true })),
+        // Under its row id: the outbox entry's while it waits.
+        .map((r) => ({ ...summaryOf(r.prediction), id: r.id, pending: true })),
       ...(list?.predictions ?? []).map((p) => ({ ...p, pending: false })),
     ].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
     return { items, syncedAt: list?.syncedAt ?? null };

@@ -40,6 +40,83 @@ const zones = [
   },
 ];
 
+// The gateway's layers (docs/architecture.md "Gateway layers"): routes → services → db; http/
+// and auth/ cross-cutting; reference/ (the model catalogue, the record types) beneath them all;
+// the demo seed an entry of its own that only the start-up imports, through seed/seed.ts.
+const gatewayRoots = ['./gateway/app.ts', './gateway/start.ts', './gateway/main.ts'];
+zones.push(
+  {
+    target: './gateway/reference',
+    from: './gateway',
+    except: ['./reference'],
+    message: 'gateway/reference is plain data: it imports nothing of the gateway',
+  },
+  {
+    target: './gateway/db',
+    from: './gateway',
+    except: ['./db', './reference', './config.ts'],
+    message: 'gateway/db is the bottom layer: it imports only db/, reference/ and config',
+  },
+  {
+    target: './gateway/services',
+    from: [
+      './gateway/routes',
+      './gateway/idp',
+      './gateway/html',
+      './gateway/seed',
+      './gateway/context.ts',
+      ...gatewayRoots,
+    ],
+    message: 'gateway/services sits under routes: it imports db/, reference/, http/ and auth/',
+  },
+  {
+    target: './gateway/http',
+    from: [
+      './gateway/routes',
+      './gateway/services',
+      './gateway/db',
+      './gateway/idp',
+      './gateway/seed',
+      './gateway/context.ts',
+      ...gatewayRoots,
+    ],
+    message: 'gateway/http is cross-cutting plumbing: no routes, services, db or seed',
+  },
+  {
+    target: './gateway/auth',
+    from: ['./gateway/routes', './gateway/idp', './gateway/seed', ...gatewayRoots],
+    message: 'gateway/auth is cross-cutting: it may read through services, never a route',
+  },
+  {
+    target: './gateway/routes',
+    from: ['./gateway/db', './gateway/seed', './gateway/idp', ...gatewayRoots],
+    message: 'gateway/routes call services: never the db or the seed directly',
+  },
+  {
+    target: [
+      './gateway/routes',
+      './gateway/services',
+      './gateway/db',
+      './gateway/http',
+      './gateway/auth',
+      './gateway/idp',
+      './gateway/html',
+      './gateway/reference',
+      './gateway/app.ts',
+      './gateway/context.ts',
+      './gateway/config.ts',
+    ],
+    from: './gateway/seed',
+    message: 'The demo seed is an entry of its own: only the start-up imports it',
+  },
+  {
+    target: ['./gateway/start.ts', './gateway/main.ts'],
+    from: './gateway/seed',
+    except: ['./seed.ts'],
+    message: 'The start-up imports the demo seed through its entry, gateway/seed/seed.ts',
+  },
+);
+
 // Every folder under src/features is a feature: a new one is held to the rule without being listed.
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -62,6 +139,10 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
     settings: {
+      // import-x parses a dependency only when told which parser reads its extension: without
+      // these, no-cycle never followed a TypeScript import and reported no cycle anywhere.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver': {
         typescript: {
           noWarnOnMultipleProjects: true,

@@ -7,6 +7,7 @@ import { mantineComponentStyles } from './build-tools/mantine-component-styles';
 import { mantineThemeVariables } from './build-tools/mantine-theme-variables';
 import { minifyPublicScripts } from './build-tools/minify-public-scripts';
 import { cssVariablesResolver, theme } from './src/app/theme';
+import { SHARE_ACCEPT, SHARE_FILES_PART, SHARE_TARGET_PATH } from './src/domain/shared-files';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
@@ -52,6 +53,14 @@ export default defineConfig(({ command }) => ({
         display: 'standalone',
         start_url: '/home',
         scope: '/',
+        // Photos, sounds and videos shared from the phone's gallery: the service worker answers
+        // the POST (sw/share-target.ts), offline too.
+        share_target: {
+          action: SHARE_TARGET_PATH,
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: { files: [{ name: SHARE_FILES_PART, accept: SHARE_ACCEPT }] },
+        },
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
@@ -107,6 +116,14 @@ export default defineConfig(({ command }) => ({
             {
               name: 'signed-in',
               test: /src[\\/]app[\\/]layout[\\/]protected-shell\.tsx$|src[\\/]features[\\/]home[\\/]home-screen\.tsx$/,
+            },
+            // The record schemas the replay side shares with the screens that read records
+            // (machines, cases, knowledge, predictions): Home shows none of them, so they are
+            // not in `signed-in`, and in a chunk of their own a screen reading one does not load
+            // the replay chunk for it.
+            {
+              name: 'schemas',
+              test: /contract[\\/](machines|cases|case-create|knowledge|predictions)\.ts$|src[\\/]api[\\/]endpoint-client\.ts$|node_modules[\\/]zod[\\/]/,
             },
             // The replay side, imported after the shell's first render: one file, not one per
             // small module it shares with later screens.

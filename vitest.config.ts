@@ -26,6 +26,7 @@ export default defineConfig({
           name: 'gateway',
           environment: 'node',
           include: ['tests/gateway/**/*.test.ts'],
+          globalSetup: ['tests/gateway/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file boots its own databases; two cores cannot run many PGlite instances at once.

@@ -10,10 +10,11 @@
 //   BENCH_SKIP         'pglite' or 'postgres' to run one side only
 import type { Db } from '../gateway/db/connect';
 import { migrateToLatest } from '../gateway/db/migrate';
-import { seedKnowledge } from '../gateway/db/seed/knowledge';
-import { CASE_SUBJECTS, MODELS } from '../gateway/db/seed/machine-catalog';
-import { rng } from '../gateway/db/seed/prng';
-import { seedWizardData } from '../gateway/db/seed/wizard';
+import { seedKnowledge } from '../gateway/seed/knowledge';
+import { MODELS } from '../gateway/reference/models';
+import { CASE_SUBJECTS } from '../gateway/seed/machine-catalog';
+import { rng } from '../gateway/seed/prng';
+import { seedWizardData } from '../gateway/seed/wizard';
 import { caseAssist } from '../gateway/services/case-assist';
 import { syncKnowledgeConfig } from '../gateway/services/knowledge-config';
 import { onBothDatabases, percentiles, type Percentiles } from './databases';

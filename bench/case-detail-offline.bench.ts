@@ -10,7 +10,7 @@ import {
   LONG_CASE_IMAGES,
   LONG_CASE_ITEMS,
   LONG_CASE_NUMBER,
-} from '../gateway/db/seed/cases';
+} from '../gateway/seed/cases';
 import { signedInBench, stampWhenShown, timeTo } from './signed-in';
 import { median, ms } from './support';
 

@@ -25,6 +25,7 @@ const cases: CaseListRow[] = Array.from({ length: N }, (_, i) => ({
   modelNumber: pick(models),
   createdAt: '2026-11-01T10:00:00Z',
   updatedAt: '2026-11-01T10:00:00Z',
+  lastActivityAt: '2026-11-01T10:00:00Z',
 }));
 
 const words = ['M7-172', cases[250]!.serialNumber!, 'SVL972'];

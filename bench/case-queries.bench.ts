@@ -7,7 +7,9 @@
 //   - an internal user's list (the cases they submitted or own): sam's first page (the longest
 //     list), the first page of each demo internal user in turn, and their next pages;
 //   - a case with its feed (GET /api/v1/cases/:id, then /feed): random cases that carry a feed,
-//     as their dealer's technician, and the long case (200 items, 60 images).
+//     as their dealer's technician, and the long case (200 items, 60 images);
+//   - unread replies (GET /api/v1/cases/unread): Northfield, the dealer with the most cases, and
+//     random dealers, for a technician who has opened none of them (every reply counts).
 // Goal (docs/architecture.md "Performance targets"): p95 under 20 ms on PostgreSQL.
 //   BENCH_PG_URL    server to create the database on (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_READS     timed reads per row (default 500)
@@ -16,13 +18,14 @@ import { sql } from 'kysely';
 import type { User } from '../contract/user';
 import type { Db } from '../gateway/db/connect';
 import { migrateToLatest } from '../gateway/db/migrate';
-import { LONG_CASE_ID } from '../gateway/db/seed/cases';
-import { DEMO_USERS, NORTHFIELD_ID } from '../gateway/db/seed/fixed';
-import { mulberry32 } from '../gateway/db/seed/prng';
-import { seedDemoData } from '../gateway/db/seed/seed';
+import { LONG_CASE_ID } from '../gateway/seed/cases';
+import { DEMO_USERS, NORTHFIELD_ID } from '../gateway/seed/fixed';
+import { mulberry32 } from '../gateway/seed/prng';
+import { seedDemoData } from '../gateway/seed/seed';
 import { caseDetail } from '../gateway/services/case-detail';
 import { caseFeed } from '../gateway/services/case-feed';
 import { dealerCases } from '../gateway/services/case-lists';
+import { unreadCases } from '../gateway/services/case-reads';
 import { findUserById } from '../gateway/services/users';
 import { onBothDatabases, percentiles, type Percentiles } from './databases';
 import { ms } from './support';
@@ -100,6 +103,8 @@ async function measure(name: string, db: Db): Promise<Result> {
     .selectFrom('cases as c')
     .select(['c.id', 'c.account_id'])
     .where('c.account_id', 'is not', null)
+    // Cases only: a dealer's technician reaches no report, not even its own organisation's.
+    .where('c.record_type', '=', 'Case')
     .where(({ exists, selectFrom }) =>
       exists(selectFrom('case_feed_items as f').select('f.id').whereRef('f.case_id', '=', 'c.id')),
     )
@@ -135,6 +140,16 @@ async function measure(name: string, db: Db): Promise<Result> {
     } while (after && ++pages < 100);
   }
 
+  const biggest = await db.kysely
+    .selectFrom('cases')
+    .select(['account_id', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('record_type', '=', 'Case')
+    .where('account_id', 'is not', null)
+    .groupBy('account_id')
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+
   const caseWithFeed = async (user: User, id: string) => {
     await caseDetail(db.kysely, user, id);
     return caseFeed(db.kysely, user, id);
@@ -168,6 +183,13 @@ async function measure(name: string, db: Db): Promise<Result> {
     }),
     await timed('case + feed: the long case', Math.min(reads, 200), () =>
       caseWithFeed(dana, LONG_CASE_ID),
+    ),
+    await timed('unread: Northfield', reads, () => unreadCases(db.kysely, dana)),
+    await timed(`unread: biggest dealer (${biggest.n} cases)`, reads, () =>
+      unreadCases(db.kysely, technicianOf(dana, biggest.account_id!)),
+    ),
+    await timed('unread: random dealers', reads, (i) =>
+      unreadCases(db.kysely, technicianOf(dana, randomDealers[i]!)),
     ),
   ];
   return { name, seedMs, cases: Number(cases), rows };

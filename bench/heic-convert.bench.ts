@@ -6,10 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
-import { LONG_CASE_ID, LONG_CASE_NUMBER } from '../gateway/db/seed/cases';
+import { LONG_CASE_ID, LONG_CASE_NUMBER } from '../gateway/seed/cases';
 import { requireBuild, signedInBench } from './signed-in';
-import { median, ms } from './support';
+import { median, ms, phonePhoto } from './support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 requireBuild();
@@ -18,18 +17,7 @@ requireBuild();
 const dir = mkdtempSync(join(tmpdir(), 'torque-bench-heic-'));
 const png = join(dir, 'photo.png');
 const heic = join(dir, 'photo.heic');
-await sharp({
-  create: {
-    width: 4032,
-    height: 3024,
-    channels: 3,
-    background: '#808080',
-    noise: { type: 'gaussian', mean: 128, sigma: 40 },
-  },
-})
-  .blur(2)
-  .png({ compressionLevel: 1 })
-  .toFile(png);
+await phonePhoto().png({ compressionLevel: 1 }).toFile(png);
 execFileSync('heif-enc', ['-q', '70', '-o', heic, png], { stdio: 'ignore' });
 
 /** Stamps the input's change and the first preview; records long tasks in between. */

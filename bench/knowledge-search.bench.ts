@@ -10,8 +10,8 @@
 //   BENCH_SKIP      'pglite' or 'postgres' to run one side only
 import type { Db } from '../gateway/db/connect';
 import { migrateToLatest } from '../gateway/db/migrate';
-import { seedKnowledge } from '../gateway/db/seed/knowledge';
-import { rng } from '../gateway/db/seed/prng';
+import { seedKnowledge } from '../gateway/seed/knowledge';
+import { rng } from '../gateway/seed/prng';
 import { syncKnowledgeConfig } from '../gateway/services/knowledge-config';
 import { searchKnowledge } from '../gateway/services/knowledge-search';
 import { onBothDatabases, percentiles, type Percentiles } from './databases';

@@ -9,8 +9,8 @@
 //   BENCH_SKIP     'pglite' or 'postgres' to run one side only
 import type { Db } from '../gateway/db/connect';
 import { migrateToLatest } from '../gateway/db/migrate';
-import { seedDemoData } from '../gateway/db/seed/seed';
-import { mulberry32 } from '../gateway/db/seed/prng';
+import { seedDemoData } from '../gateway/seed/seed';
+import { mulberry32 } from '../gateway/seed/prng';
 import { lookupMachine } from '../gateway/services/machine-lookup';
 import { onBothDatabases, percentiles, type Percentiles } from './databases';
 import { ms } from './support';

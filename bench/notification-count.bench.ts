@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { sendRequestSchema, type Conditional } from '../contract/notifications';
 import { migrateToLatest } from '../gateway/db/migrate';
-import { countRecipients } from '../gateway/services/notifications';
+import { countRecipients } from '../gateway/services/broadcasts';
 import { onBothDatabases, percentiles } from './databases';
 import { ms } from './support';
 

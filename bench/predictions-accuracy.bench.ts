@@ -4,7 +4,7 @@
 // as `npm run predictions:eval`. Goals: top-3 at least 30 points above the baseline's top-3,
 // expected calibration error at most 0.05.
 //   BENCH_CLAIMS  'small' (default, a few thousand claims) or 'large' (500,000)
-import { demoClaims } from '../gateway/db/seed/demo-claims';
+import { demoClaims } from '../gateway/seed/demo-claims';
 import { evaluate } from '../scripts/predictions-eval/evaluate';
 import { printReport } from '../scripts/predictions-eval/report';
 

@@ -18,7 +18,7 @@ import { PASSWORD } from '../e2e/support/browser';
 import { startGateway } from '../e2e/support/gateway';
 import { openDb } from '../gateway/db/connect';
 import { migrateToLatest } from '../gateway/db/migrate';
-import { seedDemoData } from '../gateway/db/seed/seed';
+import { seedDemoData } from '../gateway/seed/seed';
 import { createSession, SESSION_COOKIE } from '../gateway/services/sessions';
 import { findUserByUsername } from '../gateway/services/users';
 import { percentiles } from './databases';

@@ -10,7 +10,7 @@ import { CHROMIUM, CHROMIUM_ARGS, PASSWORD } from '../e2e/support/browser';
 import { startGateway } from '../e2e/support/gateway';
 import { openDb } from '../gateway/db/connect';
 import { migrateToLatest } from '../gateway/db/migrate';
-import { seedDemoData } from '../gateway/db/seed/seed';
+import { seedDemoData } from '../gateway/seed/seed';
 import { clearStore, median, ms } from './support';
 
 if (!existsSync('dist/index.html')) {

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { loadConfig } from '../gateway/config';
 import { migrateToLatest } from '../gateway/db/migrate';
-import { recordBroadcast } from '../gateway/services/notifications';
+import { recordBroadcast } from '../gateway/services/broadcasts';
 import { DEFAULT_PUSH_OPTIONS, PushWorker } from '../gateway/services/push';
 import { sendRequestSchema } from '../contract/notifications';
 import { startPushReceiver } from '../tests/gateway/push-receiver';

@@ -9,8 +9,8 @@
 import type { BrowserContext } from 'playwright-core';
 import { launchBrowser, signedInPage, swControlled } from '../e2e/support/browser';
 import { startGateway, type RunningGateway } from '../e2e/support/gateway';
-import { MACHINE_1_CASES } from '../gateway/db/seed/fixed-machines';
-import { NORTHFIELD_ID } from '../gateway/db/seed/fixed';
+import { MACHINE_1_CASES } from '../gateway/seed/fixed-machines';
+import { NORTHFIELD_ID } from '../gateway/seed/fixed';
 import { requireBuild, stampWhenShown, timeTo } from './signed-in';
 import { median, ms } from './support';
 

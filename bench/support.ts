@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import sharp, { type Sharp } from 'sharp';
 
 export function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
@@ -30,4 +31,20 @@ export function clearStore(page: Page, store: string): Promise<void> {
       }),
     store,
   );
+}
+
+/**
+ * A phone's 12-megapixel photo (4032 x 3024) with noise, so decoders and encoders have real
+ * work: encode it with `.png()` or `.jpeg()`.
+ */
+export function phonePhoto(): Sharp {
+  return sharp({
+    create: {
+      width: 4032,
+      height: 3024,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  }).blur(2);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { RECORD_KINDS } from './record-kinds';
 import { caseSummarySchema } from './machines';
 
 /*
@@ -12,6 +13,16 @@ import { caseSummarySchema } from './machines';
 export const CASE_NOT_FOUND_MESSAGE =
   'The Case you requested was not found. If you believe this to be an error please contact your Administrator.';
 export const NO_CASE_HISTORY_MESSAGE = 'No Case History to Display';
+/** CRM record ids in paths: letters and digits, at most 40. */
+export const RECORD_ID_PATTERN = /^[A-Za-z0-9]{1,40}$/;
+/** A path parameter holding a CRM record id; anything else answers 400 with this message. */
+export const recordIdOf = (what: string) =>
+  z.string().check(z.regex(RECORD_ID_PATTERN, `The ${what} id is not valid`));
+/** A malformed case id reads like a missing case on the screen (product §8: 404 or 400). */
+export const caseParamsSchema = z.object({
+  id: z.string().check(z.regex(RECORD_ID_PATTERN, CASE_NOT_FOUND_MESSAGE)),
+});
+
 /** product §9: related cases page size. */
 export const CASE_PAGE_SIZE = 100;
 /** The dealer case list may be fetched in bigger pages (the screen windows 500 rows). */
@@ -22,10 +33,20 @@ export const LOOKUP_MIN_CHARS_MESSAGE = `Type at least ${LOOKUP_MIN_CHARS} chara
 /** One uploaded file at most this many bytes; the gateway answers 413 above. */
 export const CASE_FILE_MAX_BYTES = 25 * 1024 * 1024;
 export const CASE_FILE_TOO_LARGE_MESSAGE = 'The file is larger than 25 MB';
+/** A sound recording at most this many bytes (30 s of Opus or AAC is well under 1 MB). */
+export const CASE_AUDIO_MAX_BYTES = 5 * 1024 * 1024;
+export const CASE_AUDIO_TOO_LARGE_MESSAGE =
+  'The sound recording is larger than 5 MB: record at most 30 seconds';
+/** A video at most this many bytes (15 s recorded at 640×480 is about 2 MB). */
+export const CASE_VIDEO_MAX_BYTES = 20 * 1024 * 1024;
+export const CASE_VIDEO_TOO_LARGE_MESSAGE =
+  'The video is larger than 20 MB: record at most 15 seconds or send a shorter clip';
 export const CASE_FILE_TYPE_MESSAGE =
-  'This file type is not accepted: attach images (JPEG, PNG, GIF, WebP, HEIC), PDF, text, CSV or Office documents';
+  'This file type is not accepted: attach images (JPEG, PNG, GIF, WebP, HEIC), sound recordings (WebM, MP4, M4A, Ogg, MP3), videos (WebM, MP4, MOV), PDF, text, CSV or Office documents';
 /** product §4: closing a case sets this status. */
 export const CLOSED_STATUS = 'Resolved';
+/** An update posted to a Resolved case reopens it with this status. */
+export const REOPENED_STATUS = 'Updated';
 /** product §9 fixed feed values. */
 export const FEED_CHANNEL = 'Web';
 export const FEED_TYPE = 'Customer';
@@ -46,7 +67,7 @@ export const FEED_BODY_MAX = 32_000;
 /** Files one update may name. */
 export const FEED_FILES_MAX = 20;
 
-export const recordKindSchema = z.enum(['Case', 'Report']);
+export const recordKindSchema = z.enum(RECORD_KINDS);
 export type RecordKind = z.infer<typeof recordKindSchema>;
 
 /** A record type (docs/product.md: the ids are data in the gateway's database). */
@@ -69,7 +90,7 @@ export const caseListRowSchema = z.extend(caseSummarySchema, {
 });
 export type CaseListRow = z.infer<typeof caseListRowSchema>;
 
-/** Paging of the lists: newest first, an opaque cursor to the next page. */
+/** Paging of the lists: latest activity first, an opaque cursor to the next page. */
 export const caseListQuerySchema = z.object({
   after: z.optional(z.string().check(z.trim(), z.maxLength(120))),
   limit: z._default(

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /* product §2 DCU pairing and Keyless Master Password, §5 rules, §7 calls, §8 messages. */
 
@@ -24,8 +24,7 @@ export type DcuErrorCode = (typeof DCU_ERROR_CODES)[number];
 
 export const imeiSchema = z
   .string()
-  .regex(/^\d*$/, IMEI_LENGTH_MESSAGE)
-  .length(IMEI_LENGTH, IMEI_LENGTH_MESSAGE);
+  .check(z.regex(/^\d*$/, IMEI_LENGTH_MESSAGE), z.length(IMEI_LENGTH, IMEI_LENGTH_MESSAGE));
 
 /** product §5: numeric with an optional decimal part, at most 8 characters. */
 export function engineHoursProblem(value: string): string | null {
@@ -50,18 +49,20 @@ export const dcuStatusSchema = z.object({
   /** The DCU part number (product.md: "type"). */
   type: z.string(),
   /** ISO date-time of the unit's last report (last_report.server_time); null when it never reported. */
-  lastReportedAt: z.string().nullable(),
+  lastReportedAt: z.nullable(z.string()),
 });
 export type DcuStatus = z.infer<typeof dcuStatusSchema>;
 
 /** UpdateIMEI body (product §3 DCU pairing payload). Send with an Idempotency-Key. */
 export const dcuPairingSchema = z.object({
-  serialNumber: z.string().trim().min(1).max(40),
-  modelNumber: z.string().trim().min(1).max(40),
-  pin: z.string().trim().max(40).default(''),
-  dcuPartNumber: z.string().trim().min(1).max(40),
+  serialNumber: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+  modelNumber: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+  pin: z._default(z.string().check(z.trim(), z.maxLength(40)), ''),
+  dcuPartNumber: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
   imeiNumber: imeiSchema,
-  usageHours: z.string().refine((v) => engineHoursProblem(v) === null, ENGINE_HOURS_MESSAGE),
+  usageHours: z
+    .string()
+    .check(z.refine((v) => engineHoursProblem(v) === null, ENGINE_HOURS_MESSAGE)),
 });
 export type DcuPairing = z.input<typeof dcuPairingSchema>;
 
@@ -75,14 +76,15 @@ export const dcuPairingResultSchema = z.object({
 export type DcuPairingResult = z.infer<typeof dcuPairingResultSchema>;
 
 export const masterKeyRequestSchema = z.object({
-  serialNumber: z
-    .string()
-    .min(1, MASTER_KEY_SERIAL_REQUIRED_MESSAGE)
-    .superRefine((v, ctx) => {
+  serialNumber: z.string().check(
+    z.minLength(1, MASTER_KEY_SERIAL_REQUIRED_MESSAGE),
+    z.superRefine((v: string, ctx) => {
       const problem = masterKeySerialProblem(v);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
+  ),
 });
+export type MasterKeyRequest = z.input<typeof masterKeyRequestSchema>;
 export const masterKeyResponseSchema = z.object({
   /** 'Success.' as the service says it (product §7). */
   status: z.string(),

@@ -1,13 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const DEALER_LOOKUP_REQUIRED_MESSAGE = 'Atleast one field is required';
 
-const field = z
-  .string()
-  .trim()
-  .max(100, 'Each field is at most 100 characters')
-  .optional()
-  .transform((v) => (v ? v : undefined));
+const field = z.pipe(
+  z.optional(z.string().check(z.trim(), z.maxLength(100, 'Each field is at most 100 characters'))),
+  z.transform((v: string | undefined) => (v ? v : undefined)),
+);
 
 /**
  * product §2/§5 Dealer lookup: city, state, dealer name, dealer number; inputs trimmed, at least
@@ -16,24 +14,28 @@ const field = z
 export const dealerQuerySchema = z
   .object({
     city: field,
-    state: field.refine((v) => v === undefined || /^[A-Za-z]{2}$/.test(v), {
-      message: 'State must be a 2-letter code',
-    }),
+    state: field.check(
+      z.refine((v) => v === undefined || /^[A-Za-z]{2}$/.test(v), {
+        message: 'State must be a 2-letter code',
+      }),
+    ),
     name: field,
     number: field,
   })
-  .refine((q) => Boolean(q.city || q.state || q.name || q.number), {
-    message: DEALER_LOOKUP_REQUIRED_MESSAGE,
-  });
+  .check(
+    z.refine((q) => Boolean(q.city || q.state || q.name || q.number), {
+      message: DEALER_LOOKUP_REQUIRED_MESSAGE,
+    }),
+  );
 export type DealerQuery = z.infer<typeof dealerQuerySchema>;
 
 /** product §3 Dealer: Id (org_id), Name, City, State/Province, plus the dealer number. */
 export const dealerSchema = z.object({
   id: z.string(),
   name: z.string(),
-  number: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
+  number: z.nullable(z.string()),
+  city: z.nullable(z.string()),
+  state: z.nullable(z.string()),
 });
 export type Dealer = z.infer<typeof dealerSchema>;
 

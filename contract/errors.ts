@@ -1,12 +1,13 @@
-import { z } from 'zod';
+// zod/mini: every screen's API client reads these; classic zod stays out of the PWA.
+import { z } from 'zod/mini';
 
 /** Every non-2xx answer of the gateway has this body. */
 export const apiErrorSchema = z.object({
-  statusCode: z.number().int(),
+  statusCode: z.int(),
   error: z.string(),
   message: z.string(),
   /** Machine-readable cause where a caller must branch on it (e.g. DCU commit refusals). */
-  errorCode: z.string().optional(),
+  errorCode: z.optional(z.string()),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

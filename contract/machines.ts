@@ -20,8 +20,7 @@ export const CUSTOMER_SEARCH_LIMIT = 500;
 /** product §9: model typeahead needs 3 model and 5 serial characters. */
 export const MODEL_TYPEAHEAD_MIN_MODEL = 3;
 export const MODEL_TYPEAHEAD_MIN_SERIAL = 5;
-export const PIN_LENGTH = 17;
-export const SERIAL_LENGTH = 5;
+export { PIN_LENGTH, SERIAL_LENGTH } from './machine-numbers';
 
 export const faultSeveritySchema = z.enum(['High', 'Medium', 'Low']);
 export type FaultSeverity = z.infer<typeof faultSeveritySchema>;
@@ -249,6 +248,13 @@ export const caseSummarySchema = z.object({
   caseNumber: z.string(),
   status: z.string(),
   subject: z.string(),
+  /** ISO date-time: the newest of creation, last update and newest feed entry; lists sort by it. */
+  lastActivityAt: z.string(),
+  /**
+   * The feed has entries from anyone but the caller newer than the caller last opened the case.
+   * Rows kept on a device from before the gateway said so have none.
+   */
+  unread: z.optional(z.boolean()),
 });
 export type CaseSummary = z.infer<typeof caseSummarySchema>;
 export const machineRecordsResponseSchema = z.object({ records: z.array(caseSummarySchema) });

@@ -9,8 +9,7 @@ import { z } from 'zod/mini';
 
 // ---------------------------------------------------------------- messages and limits (§8)
 
-/** product §8: the link of a prediction to the new case is refused. */
-export const PREDICTION_LINK_FAILED_MESSAGE = 'Could not associate PPD object to the new Case';
+export { PREDICTION_LINK_FAILED_MESSAGE } from './prediction-messages';
 /** product §8: a prediction detail without an id, unknown, or that failed to load. */
 export const PREDICTION_LOAD_FAILED_MESSAGE = 'There was a problem loading this prediction';
 /** product §8 empty states. */

@@ -1,4 +1,4 @@
-import { config } from 'zod';
+import { config } from 'zod/mini';
 
 /*
  * Imported for its effect by the PWA and the service worker, whose policy refuses eval: left

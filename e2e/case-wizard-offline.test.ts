@@ -2,8 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { launchPersistent, signIn, swControlled, trackPageErrors } from './support/browser';
+import {
+  firstPage,
+  launchPersistent,
+  signIn,
+  swControlled,
+  trackPageErrors,
+} from './support/browser';
 import {
   M1_PAGE,
   atStep,
@@ -42,9 +47,6 @@ interface OutboxEntry {
   kind: string;
   status: string;
 }
-
-const firstPage = async (context: BrowserContext): Promise<Page> =>
-  context.pages()[0] ?? (await context.newPage());
 
 describe('create case wizard offline', () => {
   it('a case made offline survives a browser restart and is sent once, with its files, message and number', async () => {
@@ -98,7 +100,10 @@ describe('create case wizard offline', () => {
       const row = page.getByTestId('record-row').filter({ hasText: subject });
       await row.waitFor();
       // Kept through the restart: waiting, under its local reference, and not yet sent.
-      expect(await row.innerText()).toMatch(new RegExp(`${reference}\\s+Waiting to send`, 'i'));
+      // The row reads: reference, machine, status, date.
+      expect(await row.innerText()).toMatch(
+        new RegExp(`${reference}\\s+M7-172 · 52016\\s+Waiting to send`, 'i'),
+      );
       const chain = await storedRows<OutboxEntry>(page, 'outbox');
       expect(chain.map((e) => e.kind).sort()).toEqual(
         ['case-create', 'case-feed-item', 'case-file', 'case-file'].sort(),

@@ -87,6 +87,7 @@ async function postUpdate(page: Page, text: string) {
   await panel.getByRole('img', { name: 'leak.jpg' }).waitFor();
   await panel.getByLabel('Close this case').check();
   await panel.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close case' }).click();
   // Stored on the device: the panel empties and the feed shows the update at once.
   await expect.poll(() => panel.getByTestId('upload-preview').count()).toBe(0);
   expect(await panel.getByLabel('Update').inputValue()).toBe('');

@@ -268,8 +268,10 @@ describe('DCU pairing', () => {
         timeout: 30_000,
       })
       .toBe(1);
-    const [done] = (await outboxEntries(page)).filter((e) => e.id === kept?.id);
-    expect(done?.status).toBe('done');
+    // The gateway applies the write before the device has recorded its answer.
+    await expect
+      .poll(async () => (await outboxEntries(page)).find((e) => e.id === kept?.id)?.status)
+      .toBe('done');
     await context.close();
   });
 });

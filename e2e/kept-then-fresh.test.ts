@@ -149,6 +149,55 @@ describe('a screen opened online paints what is kept, then what the gateway has'
     await sam.context.close();
   });
 
+  it('case detail: the kept case shows while the gateway is slow to answer, then its closed status', async () => {
+    const dana = await signedInPage(browser, DANA);
+    const errors = trackPageErrors(dana.page);
+    await swControlled(dana.page);
+    const target = await openCase(dana.page);
+    const path = `/support/case/${target.id}`;
+    await dana.page.goto(path);
+    const kept = dana.page.getByTestId('case-status');
+    await expect.poll(() => kept.innerText()).toMatch(/awaiting feedback/i);
+
+    await closeFromAnotherDevice(target.id);
+
+    // A slow connection: the case's refresh and the session check are held until released.
+    const held: string[] = [];
+    /** When each was asked for (ms since the epoch, as the page's clock). */
+    const askedAt = new Map<string, number>();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const slow = (url: URL) =>
+      url.pathname === `/api/v1/cases/${target.id}` || url.pathname === '/api/v1/auth/session';
+    await dana.context.route(slow, async (route) => {
+      const asked = new URL(route.request().url()).pathname;
+      if (!askedAt.has(asked)) askedAt.set(asked, Date.now());
+      held.push(asked);
+      await released;
+      await route.continue();
+    });
+
+    const page = await openWatching(dana.context, path, target.caseNumber);
+    const status = page.getByTestId('case-status');
+    // What the device keeps is on screen, and the gateway has been asked meanwhile.
+    await expect.poll(() => status.innerText()).toMatch(/awaiting feedback/i);
+    await expect.poll(() => held, { timeout: 30_000 }).toContain(`/api/v1/cases/${target.id}`);
+    await expect.poll(() => held, { timeout: 30_000 }).toContain('/api/v1/auth/session');
+    expect(await status.innerText()).toMatch(/awaiting feedback/i);
+    // Both were asked for only once the kept case was painted: started with the page, their
+    // answers were handled while the screen was still reading and painting what it keeps.
+    const shownAt = (await watched(page, target.caseNumber)).shownAt!;
+    const paintedAt = (await page.evaluate(() => performance.timeOrigin)) + shownAt;
+    expect(askedAt.get(`/api/v1/cases/${target.id}`)).toBeGreaterThanOrEqual(paintedAt);
+    expect(askedAt.get('/api/v1/auth/session')).toBeGreaterThanOrEqual(paintedAt);
+
+    release();
+    await expect.poll(() => status.innerText(), { timeout: 30_000 }).toMatch(/resolved/i);
+    await dana.context.unroute(slow);
+    expect(errors).toEqual([]);
+    await dana.context.close();
+  });
+
   it('Messages: the kept messages show, then one sent meanwhile joins them', async () => {
     const dana = await signedInPage(browser, DANA);
     const errors = trackPageErrors(dana.page);

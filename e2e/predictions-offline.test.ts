@@ -10,6 +10,7 @@ import {
 } from './support/browser';
 import { next, wizardInput } from './support/case-wizard';
 import { storedRows } from './support/device-db';
+import { causalParts } from './support/prediction-flow';
 
 /*
  * A parts prediction in a barn without signal (product §4 Offline-first): dana primes
@@ -50,11 +51,6 @@ async function gatewayPredictions(page: Page, symptom: string): Promise<Predicti
           (await (await page.request.get(`/api/v1/predictions/${p.id}`)).json()) as Prediction,
       ),
   );
-}
-
-/** The causal part of each ranked answer on screen, best first. */
-function causalParts(page: Page): Promise<string[]> {
-  return page.getByTestId('causal-part').allInnerTexts();
 }
 
 describe('parts predictions offline', () => {

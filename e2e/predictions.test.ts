@@ -4,14 +4,8 @@ import type { Browser, Download, Page } from 'playwright-core';
 import type { CaseListRow } from '../contract/cases';
 import type { Prediction } from '../contract/predictions';
 import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './support/browser';
-import {
-  M1_PAGE,
-  atStep,
-  caseForm,
-  failureFromCatalogue,
-  next,
-  wizardInput,
-} from './support/case-wizard';
+import { M1_PAGE, atStep, caseForm, failureFromCatalogue } from './support/case-wizard';
+import { describeSymptom, predicted } from './support/prediction-flow';
 
 /*
  * Parts predictions in Chromium against the real gateway and its engine (product §2 Parts
@@ -28,20 +22,6 @@ afterAll(async () => {
 });
 
 const DANA = 'dana.tech@northfield.example';
-
-/** The prediction step once its answers are ranked. */
-async function predicted(page: Page): Promise<void> {
-  await atStep(page, '2');
-  await page.getByTestId('prediction-step').waitFor();
-  await page.getByTestId('prediction-answer').first().waitFor({ timeout: 30_000 });
-}
-
-/** Step 1 of the prediction flow: the symptom typed key by key, then Next. */
-async function describeSymptom(page: Page, symptom: string): Promise<void> {
-  await atStep(page, '1');
-  await wizardInput(page, 'Subject').pressSequentially(symptom);
-  await next(page);
-}
 
 async function bytesOf(download: Download): Promise<Buffer> {
   return readFileSync(await download.path());

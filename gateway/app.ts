@@ -16,21 +16,24 @@ import { installCanonicalHost } from './http/canonical-host';
 import { installEdgeChecks } from './http/edge';
 import { installFairUse } from './http/fair-use';
 import { installErrorHandler, sendError } from './http/errors';
+import { installDeclarationCheck } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
 import { createEmbeddedIdp } from './idp/index';
 import { authRoutes } from './routes/auth';
 import { caseRoutes } from './routes/cases';
-import { wizardRoutes } from './routes/wizard';
+import { caseAssistRoutes } from './routes/case-assist';
+import { contactRoutes } from './routes/contacts';
+import { partsCatalogueRoutes } from './routes/parts-catalogue';
 import { configRoutes } from './routes/config';
 import { dcuRoutes } from './routes/dcu';
 import { dealerRoutes } from './routes/dealers';
-import { healthRoutes } from './routes/health';
 import { knowledgeRoutes } from './routes/knowledge';
 import { linkRoutes } from './routes/links';
 import { machineRoutes } from './routes/machines';
-import { meRoutes } from './routes/me';
+import { metaRoutes } from './routes/meta';
 import { notificationRoutes } from './routes/notifications';
 import { predictionRoutes } from './routes/predictions';
+import { pushRoutes } from './routes/push';
 import { staticRoutes } from './routes/static';
 
 /**
@@ -84,11 +87,11 @@ export async function buildApp(
   const verifier = idp ? idp.verifier : remoteVerifier(config.oidcAuthority!, config.oidcClientId!);
   const ctx: AppContext = { config, db, guards: createGuards(db, config), idp, verifier };
   installAccess(app, ctx.guards);
+  installDeclarationCheck(app);
   await installFairUse(app, config);
 
-  await app.register(healthRoutes, ctx);
+  await app.register(metaRoutes, ctx);
   await app.register(authRoutes, ctx);
-  await app.register(meRoutes, ctx);
   await app.register(configRoutes, ctx);
   await app.register(dealerRoutes, ctx);
   await app.register(linkRoutes, ctx);
@@ -97,7 +100,10 @@ export async function buildApp(
   await app.register(knowledgeRoutes, ctx);
   await app.register(caseRoutes, ctx);
   await app.register(notificationRoutes, ctx);
-  await app.register(wizardRoutes, ctx);
+  await app.register(pushRoutes, ctx);
+  await app.register(contactRoutes, ctx);
+  await app.register(caseAssistRoutes, ctx);
+  await app.register(partsCatalogueRoutes, ctx);
   await app.register(predictionRoutes, ctx);
   if (idp) await idp.register(app);
   // Last: its not-found handler is the SPA fallback and the JSON 404 of /api.

@@ -1,80 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-
-/** Every setting of the gateway, read from the environment in this one place. */
-export interface GatewayConfig {
-  port: number;
-  host: string;
-  /** The origin users reach the gateway at (no trailing slash); the embedded issuer hangs under it. */
-  publicUrl: string;
-  dataDir: string;
-  /** Unset (or empty): an embedded PGlite database in `${dataDir}/pg`. */
-  databaseUrl: string | null;
-  demoData: 'small' | 'large' | 'none';
-  demoPassword: string;
-  productName: string;
-  version: string;
-  /** Null: the remote-config default (DEFAULT_CALL_TSC_NUMBER) or what an admin stored. */
-  callTscNumber: string | null;
-  /** When set (with oidcClientId): the company identity provider; no embedded IdP is mounted. */
-  oidcAuthority: string | null;
-  oidcClientId: string | null;
-  sessionTtlHours: number;
-  staticDir: string;
-  /** SERVE_SOURCE_MAPS: serve the build's *.map files; off, they would publish the sources. */
-  serveSourceMaps: boolean;
-  logLevel: string;
-  /** Remote-config links; null means "a page the gateway serves itself" (see routes/links.ts). */
-  links: Record<LinkName, string | null>;
-  /**
-   * The master key service's secret (MASTER_KEY_SECRET). Null: a random secret generated on
-   * first use and kept in signing_keys, so every gateway copy derives the same keys.
-   */
-  masterKeySecret: string | null;
-  /** Master key lookups one user may make per hour (MASTER_KEY_LOOKUPS_PER_HOUR). */
-  masterKeyLookupsPerHour: number;
-  /**
-   * Fair use of the expensive endpoints (search, case assist, typeaheads, uploads): requests one
-   * user may make to each per window (EXPENSIVE_REQUESTS, EXPENSIVE_WINDOW_SECONDS), and how
-   * many of them this process works on at once (EXPENSIVE_CONCURRENCY).
-   */
-  expensive: { max: number; windowSeconds: number; concurrency: number };
-  /**
-   * KnowledgeAttachmentBaseURL (KNOWLEDGE_ATTACHMENT_BASE_URL): where attachment urls point.
-   * Null: the stored remote-config value (default '' = this gateway).
-   */
-  knowledgeAttachmentBaseUrl: string | null;
-  /**
-   * Web Push VAPID keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, both or neither). Null: a pair
-   * generated on first start and kept in signing_keys, shared by every gateway copy.
-   */
-  vapidKeys: { publicKey: string; privateKey: string } | null;
-  /** VAPID subject (VAPID_SUBJECT): a mailto: or https: contact for push services. */
-  vapidSubject: string;
-  /** PUSH_CA_FILE: an extra CA (PEM) trusted for push endpoints, e.g. a local test receiver. */
-  pushCaFile: string | null;
-  /**
-   * PUSH_SERVICE_HOSTS: the push services a device's endpoint may name (comma separated). An
-   * entry matches its domain and every subdomain; `*.domain` only the subdomains; `host:port`
-   * allows that port instead of 443 (a local test receiver). Default: the browsers' services.
-   */
-  pushServiceHosts: string[];
-  /**
-   * PUSH_PERMITTED_ADDRESSES: addresses a push may go to although they are loopback or private
-   * (comma separated; default none). Only for a local test receiver.
-   */
-  pushPermittedAddresses: string[];
-  /** Seconds before a failed push is tried again (PUSH_RETRY_DELAY_SECONDS); doubles each time. */
-  pushRetryDelaySeconds: number;
-  /** Pushes one gateway copy claims from the queue at once (PUSH_BATCH). */
-  pushBatch: number;
-  /**
-   * Seconds after which a push a gateway copy claimed and never settled (the copy died while
-   * sending) is counted failed, not sent again (PUSH_CLAIM_LEASE_SECONDS). Well above the
-   * push request's own 15 s time-out.
-   */
-  pushClaimLeaseSeconds: number;
-}
+import { z } from 'zod';
 
 /** The external systems a deployment links to; by default each points at /links/<name>. */
 export const LINK_NAMES = [
@@ -92,24 +18,12 @@ export const LINK_NAMES = [
 ] as const;
 export type LinkName = (typeof LINK_NAMES)[number];
 
+type Snake<S extends string> = S extends `${infer A}-${infer B}` ? `${A}_${Snake<B>}` : S;
+type LinkEnvName = `LINK_${Uppercase<Snake<LinkName>>}`;
+
 /** Env var per link, e.g. LINK_PRIVACY_POLICY. */
-export function linkEnvName(name: LinkName): string {
-  return `LINK_${name.toUpperCase().replace(/-/g, '_')}`;
-}
-
-function str(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const v = env[name];
-  // An empty value means "unset": the e2e harness passes DATABASE_URL='' to force PGlite.
-  return v === undefined || v.trim() === '' ? undefined : v.trim();
-}
-
-function list(env: NodeJS.ProcessEnv, name: string): string[] | undefined {
-  const v = str(env, name);
-  if (v === undefined) return undefined;
-  return v
-    .split(',')
-    .map((x) => x.trim().toLowerCase())
-    .filter((x) => x !== '');
+export function linkEnvName(name: LinkName): LinkEnvName {
+  return `LINK_${name.toUpperCase().replace(/-/g, '_')}` as LinkEnvName;
 }
 
 /**
@@ -126,81 +40,231 @@ export const DEFAULT_PUSH_SERVICE_HOSTS = [
   '*.push.apple.com',
 ];
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const v = str(env, name);
-  if (v === undefined) return fallback;
-  const n = Number(v);
-  if (!Number.isFinite(n) || n <= 0)
-    throw new Error(`${name} must be a positive number, got "${v}"`);
-  return n;
+/**
+ * What the README's configuration table says of a variable beside its description: the
+ * default in words where the value alone would not say it (computed, generated, unset).
+ */
+export interface ConfigMeta {
+  readmeDefault?: string;
 }
 
-function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const v = str(env, name)?.toLowerCase();
-  if (v === undefined) return fallback;
-  if (v === 'true' || v === '1') return true;
-  if (v === 'false' || v === '0') return false;
-  throw new Error(`${name} must be true or false, got "${v}"`);
+const positive = (fallback: number | (() => number)) =>
+  z.coerce
+    .number({ error: 'must be a positive number' })
+    .positive({ error: 'must be a positive number' })
+    .default(typeof fallback === 'number' ? () => fallback : fallback);
+
+const text = (fallback: string) => z.string().default(fallback);
+
+const optional = () => z.string().optional();
+
+const flag = (fallback: boolean) =>
+  z
+    .string()
+    .toLowerCase()
+    .pipe(z.enum(['true', '1', 'false', '0'], { error: 'must be true or false' }))
+    .transform((v) => v === 'true' || v === '1')
+    .default(fallback);
+
+const list = (fallback: string[]) =>
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((x) => x.trim().toLowerCase())
+        .filter((x) => x !== ''),
+    )
+    .default(fallback);
+
+const linkVariables = Object.fromEntries(
+  LINK_NAMES.map((name) => [
+    linkEnvName(name),
+    optional()
+      .describe(`where the ${name} link points`)
+      .meta({
+        readmeDefault:
+          name === 'password-article'
+            ? '`/knowledge/answer?uniqueID=KA-PASSWORD-RESET`'
+            : `\`/links/${name}\`, a page of this gateway`,
+      } satisfies ConfigMeta),
+  ]),
+) as Record<LinkEnvName, z.ZodOptional<z.ZodString>>;
+
+/**
+ * Every setting of the gateway: one environment variable each, with its default and what it
+ * is for. The README's configuration table is made from this (scripts/write-config-table.ts).
+ */
+export const environmentSchema = z.object({
+  PORT: positive(8080).describe('listen port'),
+  HOST: text('0.0.0.0').describe('listen address'),
+  PUBLIC_URL: optional()
+    .describe(
+      "the origin users reach; the embedded provider's issuer is `$PUBLIC_URL/oidc`; https makes cookies `Secure` and trusts `X-Forwarded-*`",
+    )
+    .meta({ readmeDefault: '`http://localhost:$PORT`' } satisfies ConfigMeta),
+  DATA_DIR: text('./data').describe('the embedded database (`$DATA_DIR/pg`)'),
+  DATABASE_URL: optional().describe('use this PostgreSQL (15+) instead of the embedded one'),
+  DEMO_DATA: z
+    .enum(['small', 'large', 'none'], { error: 'must be small, large or none' })
+    .default('small')
+    .describe(
+      '`small`, `large` (benchmarks) or `none`; written only into an empty database (sizes in [docs/gateway.md](docs/gateway.md))',
+    ),
+  DEMO_PASSWORD: text('torque').describe(
+    'password of the five demo accounts (set when first seeded)',
+  ),
+  PRODUCT_NAME: text('Torque').describe(
+    "the product's name: texts, page title, loading shell and web manifest; also the case origin `{name} App` and master-key platform",
+  ),
+  APP_VERSION: text('1.0').describe('the version Settings shows'),
+  CALL_TSC_NUMBER: optional()
+    .describe("the top bar's Call TSC number")
+    .meta({ readmeDefault: '`+1-800-555-0142`' } satisfies ConfigMeta),
+  OIDC_AUTHORITY: optional().describe(
+    "set with `OIDC_CLIENT_ID`: sign in with the company's OpenID Connect provider; the embedded one is then not mounted",
+  ),
+  OIDC_CLIENT_ID: optional().describe(
+    "the PWA's client id at the company's provider (set with `OIDC_AUTHORITY`)",
+  ),
+  SESSION_TTL_HOURS: positive(12).describe('gateway session lifetime, sliding'),
+  STATIC_DIR: text('./dist').describe('the PWA build the gateway serves'),
+  SERVE_SOURCE_MAPS: flag(false).describe(
+    "`true` serves the build's `*.map` files (debugging); otherwise they answer 404, as they would publish the sources",
+  ),
+  LOG_LEVEL: text('info').describe('log level (`silent` in tests)'),
+  MASTER_KEY_SECRET: optional()
+    .describe(
+      "the keyless master password service's secret; generated on first use otherwise, so every gateway copy derives the same keys",
+    )
+    .meta({ readmeDefault: 'generated, kept in the database' } satisfies ConfigMeta),
+  MASTER_KEY_LOOKUPS_PER_HOUR: positive(20).describe(
+    'master key lookups one user may make per hour (audited)',
+  ),
+  EXPENSIVE_REQUESTS: positive(30).describe(
+    'requests one user may make to each expensive endpoint (search, case assist, typeaheads, uploads) per window; then 429',
+  ),
+  EXPENSIVE_WINDOW_SECONDS: positive(10).describe('the window of `EXPENSIVE_REQUESTS`'),
+  // One core is left for everyone else: an expensive query keeps a core busy (in the database,
+  // which shares the machine), and a case list waiting for a core is what a burst made slow.
+  EXPENSIVE_CONCURRENCY: positive(() => Math.max(1, availableParallelism() - 1))
+    .describe('expensive requests one gateway process works on at once; the rest wait in order')
+    .meta({ readmeDefault: 'cores − 1 (at least 1)' } satisfies ConfigMeta),
+  KNOWLEDGE_ATTACHMENT_BASE_URL: optional()
+    .describe('where knowledge attachment urls point (KnowledgeAttachmentBaseURL)')
+    .meta({ readmeDefault: 'empty (this gateway)' } satisfies ConfigMeta),
+  VAPID_PUBLIC_KEY: optional()
+    .describe('Web Push VAPID public key (set with `VAPID_PRIVATE_KEY`)')
+    .meta({ readmeDefault: 'generated, kept in the database' } satisfies ConfigMeta),
+  VAPID_PRIVATE_KEY: optional()
+    .describe('Web Push VAPID private key (set with `VAPID_PUBLIC_KEY`)')
+    .meta({ readmeDefault: 'generated, kept in the database' } satisfies ConfigMeta),
+  VAPID_SUBJECT: text('mailto:support@torque.example').describe(
+    'the contact push services see in the VAPID token',
+  ),
+  PUSH_RETRY_DELAY_SECONDS: positive(2).describe(
+    'first retry of a failed push; doubles each time, 4 retries',
+  ),
+  PUSH_BATCH: positive(500).describe('pushes one gateway copy takes from the queue at once'),
+  PUSH_CLAIM_LEASE_SECONDS: positive(120).describe(
+    "a push a gateway copy claimed and never settled (it died while sending) counts as failed after this; never sent again (well above the push request's own 15 s time-out)",
+  ),
+  PUSH_CA_FILE: optional().describe(
+    "an extra CA (PEM) trusted for push endpoints (tests' local push service)",
+  ),
+  PUSH_SERVICE_HOSTS: list(DEFAULT_PUSH_SERVICE_HOSTS)
+    .describe(
+      'hosts (comma-separated) a push endpoint may name, each with its subdomains (`*.x`: only those); port 443 unless `host:port` (tests)',
+    )
+    .meta({ readmeDefault: "the browsers' push services" } satisfies ConfigMeta),
+  PUSH_PERMITTED_ADDRESSES: list([])
+    .describe(
+      "loopback or private addresses a push may still reach (tests' local push service only)",
+    )
+    .meta({ readmeDefault: 'none' } satisfies ConfigMeta),
+  ...linkVariables,
+});
+
+type Environment = z.output<typeof environmentSchema>;
+
+function pairSet(env: Environment, a: keyof Environment, b: keyof Environment): void {
+  if ((env[a] === undefined) !== (env[b] === undefined)) {
+    throw new Error(`${a} and ${b} must be set together`);
+  }
 }
+
+function toConfig(env: Environment) {
+  pairSet(env, 'OIDC_AUTHORITY', 'OIDC_CLIENT_ID');
+  pairSet(env, 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY');
+  const links = Object.fromEntries(
+    LINK_NAMES.map((n) => [n, env[linkEnvName(n)] ?? null]),
+  ) as Record<LinkName, string | null>;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    /** The origin users reach the gateway at (no trailing slash); the embedded issuer hangs under it. */
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    dataDir: resolve(env.DATA_DIR),
+    /** Null: an embedded PGlite database in `${dataDir}/pg`. */
+    databaseUrl: env.DATABASE_URL ?? null,
+    demoData: env.DEMO_DATA,
+    demoPassword: env.DEMO_PASSWORD,
+    productName: env.PRODUCT_NAME,
+    version: env.APP_VERSION,
+    /** Null: the remote-config default (DEFAULT_CALL_TSC_NUMBER) or what an admin stored. */
+    callTscNumber: env.CALL_TSC_NUMBER ?? null,
+    /** When set (with oidcClientId): the company identity provider; no embedded IdP is mounted. */
+    oidcAuthority: env.OIDC_AUTHORITY ?? null,
+    oidcClientId: env.OIDC_CLIENT_ID ?? null,
+    sessionTtlHours: env.SESSION_TTL_HOURS,
+    staticDir: resolve(env.STATIC_DIR),
+    serveSourceMaps: env.SERVE_SOURCE_MAPS,
+    logLevel: env.LOG_LEVEL,
+    /** Null means "a page the gateway serves itself" (see routes/links.ts). */
+    links,
+    /** Null: a random secret generated on first use and kept in signing_keys. */
+    masterKeySecret: env.MASTER_KEY_SECRET ?? null,
+    masterKeyLookupsPerHour: env.MASTER_KEY_LOOKUPS_PER_HOUR,
+    /** Fair use of the expensive endpoints (search, case assist, typeaheads, uploads). */
+    expensive: {
+      max: env.EXPENSIVE_REQUESTS,
+      windowSeconds: env.EXPENSIVE_WINDOW_SECONDS,
+      concurrency: env.EXPENSIVE_CONCURRENCY,
+    },
+    /** Null: the stored remote-config value (default '' = this gateway). */
+    knowledgeAttachmentBaseUrl: env.KNOWLEDGE_ATTACHMENT_BASE_URL ?? null,
+    /** Null: a pair generated on first start and kept in signing_keys, shared by every copy. */
+    vapidKeys:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+        : null,
+    vapidSubject: env.VAPID_SUBJECT,
+    pushCaFile: env.PUSH_CA_FILE ?? null,
+    pushServiceHosts: env.PUSH_SERVICE_HOSTS,
+    pushPermittedAddresses: env.PUSH_PERMITTED_ADDRESSES,
+    pushRetryDelaySeconds: env.PUSH_RETRY_DELAY_SECONDS,
+    pushBatch: env.PUSH_BATCH,
+    pushClaimLeaseSeconds: env.PUSH_CLAIM_LEASE_SECONDS,
+  };
+}
+
+/** Every setting of the gateway, read from the environment in this one place. */
+export type GatewayConfig = ReturnType<typeof toConfig>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  const port = int(env, 'PORT', 8080);
-  const demoData = str(env, 'DEMO_DATA') ?? 'small';
-  if (demoData !== 'small' && demoData !== 'large' && demoData !== 'none') {
-    throw new Error(`DEMO_DATA must be small, large or none, got "${demoData}"`);
+  // An empty value means "unset": the e2e harness passes DATABASE_URL='' to force PGlite.
+  const given = Object.fromEntries(
+    Object.entries(env)
+      .map(([name, value]) => [name, value?.trim()] as const)
+      .filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = environmentSchema.safeParse(given);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new Error(`${name} ${issue.message}, got "${given[name]}"`);
   }
-  const oidcAuthority = str(env, 'OIDC_AUTHORITY') ?? null;
-  const oidcClientId = str(env, 'OIDC_CLIENT_ID') ?? null;
-  if ((oidcAuthority === null) !== (oidcClientId === null)) {
-    throw new Error('OIDC_AUTHORITY and OIDC_CLIENT_ID must be set together');
-  }
-  const links = Object.fromEntries(
-    LINK_NAMES.map((n) => [n, str(env, linkEnvName(n)) ?? null]),
-  ) as Record<LinkName, string | null>;
-  const vapidPublic = str(env, 'VAPID_PUBLIC_KEY') ?? null;
-  const vapidPrivate = str(env, 'VAPID_PRIVATE_KEY') ?? null;
-  if ((vapidPublic === null) !== (vapidPrivate === null)) {
-    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
-  }
-  return {
-    port,
-    host: str(env, 'HOST') ?? '0.0.0.0',
-    publicUrl: (str(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-    dataDir: resolve(str(env, 'DATA_DIR') ?? './data'),
-    databaseUrl: str(env, 'DATABASE_URL') ?? null,
-    demoData,
-    demoPassword: str(env, 'DEMO_PASSWORD') ?? 'torque',
-    productName: str(env, 'PRODUCT_NAME') ?? 'Torque',
-    version: str(env, 'APP_VERSION') ?? '1.0',
-    callTscNumber: str(env, 'CALL_TSC_NUMBER') ?? null,
-    oidcAuthority,
-    oidcClientId,
-    sessionTtlHours: int(env, 'SESSION_TTL_HOURS', 12),
-    staticDir: resolve(str(env, 'STATIC_DIR') ?? './dist'),
-    serveSourceMaps: bool(env, 'SERVE_SOURCE_MAPS', false),
-    logLevel: str(env, 'LOG_LEVEL') ?? 'info',
-    links,
-    masterKeySecret: str(env, 'MASTER_KEY_SECRET') ?? null,
-    masterKeyLookupsPerHour: int(env, 'MASTER_KEY_LOOKUPS_PER_HOUR', 20),
-    expensive: {
-      max: int(env, 'EXPENSIVE_REQUESTS', 30),
-      windowSeconds: int(env, 'EXPENSIVE_WINDOW_SECONDS', 10),
-      // One core is left for everyone else: an expensive query keeps a core busy (in the
-      // database, which shares the machine), and a case list waiting for a core is what a
-      // burst made slow.
-      concurrency: int(env, 'EXPENSIVE_CONCURRENCY', Math.max(1, availableParallelism() - 1)),
-    },
-    knowledgeAttachmentBaseUrl: str(env, 'KNOWLEDGE_ATTACHMENT_BASE_URL') ?? null,
-    vapidKeys:
-      vapidPublic && vapidPrivate ? { publicKey: vapidPublic, privateKey: vapidPrivate } : null,
-    vapidSubject: str(env, 'VAPID_SUBJECT') ?? 'mailto:support@torque.example',
-    pushCaFile: str(env, 'PUSH_CA_FILE') ?? null,
-    pushServiceHosts: list(env, 'PUSH_SERVICE_HOSTS') ?? DEFAULT_PUSH_SERVICE_HOSTS,
-    pushPermittedAddresses: list(env, 'PUSH_PERMITTED_ADDRESSES') ?? [],
-    pushRetryDelaySeconds: int(env, 'PUSH_RETRY_DELAY_SECONDS', 2),
-    pushBatch: int(env, 'PUSH_BATCH', 500),
-    pushClaimLeaseSeconds: int(env, 'PUSH_CLAIM_LEASE_SECONDS', 120),
-  };
+  return toConfig(parsed.data);
 }
 
 /** The embedded provider's issuer; null when an external provider is configured. */

@@ -1,5 +1,5 @@
 import { loadConfig } from './config';
-import { DEMO_USERS } from './db/seed/fixed';
+import { DEMO_USERS } from './seed/seed';
 import { loadedClaims } from './services/predictions-engine';
 import { startGateway } from './start';
 

@@ -3,7 +3,7 @@ import type { GatewayConfig } from './config';
 import { buildApp } from './app';
 import { openDb, type Db } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { isSeeded, refreshDemoPasswordExpiry, seedDemoData } from './db/seed/seed';
+import { isSeeded, refreshDemoPasswordExpiry, seedDemoData } from './seed/seed';
 import { pruneIdempotencyKeys } from './services/idempotency';
 import { syncRemoteConfig } from './services/remote-config';
 

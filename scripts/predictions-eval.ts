@@ -4,7 +4,7 @@
 // prints its figures beside the baseline's (docs/predictions.md).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { demoClaims } from '../gateway/db/seed/demo-claims';
+import { demoClaims } from '../gateway/seed/demo-claims';
 import { readClaimsCsv, type ClaimsFile } from './predictions-eval/claims-csv';
 import { evaluate } from './predictions-eval/evaluate';
 import { printReport } from './predictions-eval/report';

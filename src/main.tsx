@@ -3,10 +3,9 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
-import '../contract/zod-without-eval';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { hasAuthResponse } from './api/identity';
+import { hasAuthResponse } from './api/auth-response';
 import { App } from './app/app';
 import { releaseSnapshotLater } from './app/snapshot-release';
 import { registerServiceWorker } from './app/sw-registration';

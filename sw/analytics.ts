@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { Queue } from 'workbox-background-sync';
 import { registerRoute } from 'workbox-routing';
+import { recordCaseAssistEvents } from '../contract/endpoints/case-assist';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -11,7 +12,7 @@ declare const self: ServiceWorkerGlobalScope;
  * event id once, so a batch sent twice counts once.
  */
 
-export const ANALYTICS_PATH = '/api/v1/case-assist/events';
+export const ANALYTICS_PATH = recordCaseAssistEvents.path;
 const WEEK_MINUTES = 7 * 24 * 60;
 
 export function registerAnalyticsQueue(): void {

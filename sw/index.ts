@@ -11,6 +11,7 @@ import { registerPush } from './push';
 import { registerAnalyticsQueue } from './analytics';
 import { registerOutboxReplay } from './replay';
 import { registerRuntimeRoutes } from './routes';
+import { registerShareTarget } from './share-target';
 
 /*
  * The service worker: handlers only. replay.ts replays the outbox on Background Sync; other
@@ -19,6 +20,9 @@ import { registerRuntimeRoutes } from './routes';
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
 };
+
+// Before Workbox's routes: a share's POST is answered here, whatever else matches its URL.
+registerShareTarget();
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();

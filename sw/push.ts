@@ -3,6 +3,8 @@ import { pushPayloadSchema } from '../contract/notifications';
 import { db } from '../src/db/db';
 import { messagePath } from '../src/domain/notification-links';
 import { signedInUserId } from '../src/sync/current-user';
+import { refreshUnreadCases } from '../src/sync/unread-refresh';
+import { unreadCaseCount } from '../src/sync/unread-state';
 import {
   storePushedMessage,
   unreadCount,
@@ -33,7 +35,16 @@ async function onPush(data: unknown): Promise<void> {
   // Kept on the device so Messages lists it offline; only for the user signed in here.
   if (userId) {
     await storePushedMessage(db, userId, message);
-    await setBadge(await unreadCount(db, userId));
+    // A reply on a case: its marker and the counts follow without the app being opened.
+    if (message.type === 'Case' || message.type === 'Report') {
+      await refreshUnreadCases(userId, undefined, db).catch(() => undefined);
+    }
+    // Messages and cases with replies not seen, as the page counts them.
+    const [messages, cases] = await Promise.all([
+      unreadCount(db, userId),
+      unreadCaseCount(userId, db),
+    ]);
+    await setBadge(messages + cases);
   }
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   for (const w of windows) {

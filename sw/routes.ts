@@ -2,6 +2,11 @@
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { pathPrefix } from '../contract/endpoint';
+import { getAuthConfig } from '../contract/endpoints/auth';
+import { getRemoteConfig } from '../contract/endpoints/config';
+import { getFile } from '../contract/endpoints/knowledge';
+import { machineIcon } from '../contract/endpoints/machines';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -24,7 +29,7 @@ export function registerRuntimeRoutes(): void {
     ({ url, request }) =>
       request.method === 'GET' &&
       url.origin === self.location.origin &&
-      (url.pathname === '/api/v1/config' || url.pathname === '/api/v1/auth/config'),
+      (url.pathname === getRemoteConfig.path || url.pathname === getAuthConfig.path),
     new NetworkFirst({
       cacheName: 'torque-config',
       networkTimeoutSeconds: 4,
@@ -34,7 +39,7 @@ export function registerRuntimeRoutes(): void {
 
   // Machine icons (one per model family, the same for every user): cache first, a month.
   registerRoute(
-    sameOriginGet('/api/v1/machine-icons/'),
+    sameOriginGet(pathPrefix(machineIcon)),
     new CacheFirst({
       cacheName: 'torque-machine-icons',
       plugins: [new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 30 * DAY_SECONDS })],
@@ -44,7 +49,7 @@ export function registerRuntimeRoutes(): void {
   // Files (knowledge attachments, manuals): immutable by id, so cache first; the cache gives
   // way first when the device runs out of room (purgeOnQuotaError), never IndexedDB.
   registerRoute(
-    sameOriginGet('/api/v1/files/'),
+    sameOriginGet(pathPrefix(getFile)),
     new CacheFirst({
       cacheName: 'torque-files',
       plugins: [

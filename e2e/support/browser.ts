@@ -134,3 +134,8 @@ export function launchPersistent(
     offline,
   });
 }
+
+/** The page a persistent browser opens with, or a new one. */
+export async function firstPage(context: BrowserContext): Promise<Page> {
+  return context.pages()[0] ?? (await context.newPage());
+}

@@ -303,6 +303,13 @@ export interface CaseFeedItemsTable {
   created_at: DefaultedTimestamp;
 }
 
+/** When a user last opened a case (0019): newer entries from anyone else are unread. */
+export interface CaseReadsTable {
+  user_id: string;
+  case_id: string;
+  read_at: Date;
+}
+
 /** File bytes, once per content; the thumbnail is a small JPEG of an image. */
 export interface CaseBlobsTable {
   sha256: string;
@@ -549,6 +556,7 @@ export interface Database {
   case_record_types: CaseRecordTypesTable;
   case_layouts: CaseLayoutsTable;
   case_feed_items: CaseFeedItemsTable;
+  case_reads: CaseReadsTable;
   case_blobs: CaseBlobsTable;
   case_files: CaseFilesTable;
   dcu_units: DcuUnitsTable;

@@ -4,20 +4,8 @@
  * start with one that does not, and tests/gateway/access-matrix.test.ts calls every route as
  * anonymous, dana, eli, sam and ada and expects what the declaration says.
  *
- * Declaring a new route (inputs as zod schemas, so the handler gets them parsed and typed):
- *
- *   const api = app.withTypeProvider<ZodTypeProvider>();
- *   api.get(
- *     '/api/v1/cases/:id',
- *     {
- *       config: { access: 'user', scope: 'organisation' },
- *       schema: { params: caseParamsSchema, querystring: caseQuerySchema },
- *     },
- *     async (request) => {
- *       const org = organisationOf(request); // which dealer's records the caller may see
- *       ...
- *     },
- *   );
+ * A route declares both in its contract/endpoints/ declaration, and is registered against it
+ * with route() (gateway/http/route.ts; docs/architecture.md "How to add an endpoint").
  *
  * access: 'anonymous' (no session needed), 'user' (any signed-in user; 401 without a session),
  * 'internal' (401, then 403 for external users), 'admin' (401, then 403 for non-administrators).
@@ -39,14 +27,13 @@ import type {
   onRequestAsyncHookHandler,
   RouteOptions,
 } from 'fastify';
+import type { Access, Endpoint, Scope } from '../../contract/endpoint';
 import type { User } from '../../contract/user';
 import type { Guards } from '../auth/guards';
 
-export const ACCESS_LEVELS = ['anonymous', 'user', 'internal', 'admin'] as const;
-export type Access = (typeof ACCESS_LEVELS)[number];
-
-export const SCOPES = ['public', 'caller', 'organisation'] as const;
-export type Scope = (typeof SCOPES)[number];
+export type { Access, Scope };
+export const ACCESS_LEVELS: readonly Access[] = ['anonymous', 'user', 'internal', 'admin'];
+export const SCOPES: readonly Scope[] = ['public', 'caller', 'organisation'];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -65,6 +52,8 @@ export interface DeclaredRoute {
   scope: Scope | undefined;
   /** The zod schemas it declared (params, querystring, body), for tests that generate input. */
   schema: FastifySchema | undefined;
+  /** The contract/endpoints/ declaration it was registered against (gateway/http/route.ts). */
+  endpoint: Endpoint | undefined;
 }
 
 const declared = new WeakMap<FastifyInstance, DeclaredRoute[]>();
@@ -98,7 +87,11 @@ export function installAccess(app: FastifyInstance, guards: Guards): void {
   const table: DeclaredRoute[] = [];
   declared.set(app, table);
   app.addHook('onRoute', (route: RouteOptions) => {
-    const config = (route.config ?? {}) as { access?: unknown; scope?: unknown };
+    const config = (route.config ?? {}) as {
+      access?: unknown;
+      scope?: unknown;
+      endpoint?: Endpoint;
+    };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const where = `${methods.join(',')} ${route.url}`;
     const access = config.access as Access | undefined;
@@ -118,7 +111,14 @@ export function installAccess(app: FastifyInstance, guards: Guards): void {
       throw new Error(`${where}: an anonymous caller has no organisation to scope records to`);
     }
     for (const method of methods) {
-      table.push({ method, url: route.url, access, scope, schema: route.schema });
+      table.push({
+        method,
+        url: route.url,
+        access,
+        scope,
+        schema: route.schema,
+        endpoint: config.endpoint,
+      });
     }
     const guard = access ? guardOf(guards, access) : null;
     if (!guard) return;

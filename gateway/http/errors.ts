@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 // The core class: errors of classic and zod/mini schemas are both instances of it.
@@ -15,26 +16,11 @@ export class HttpError extends Error {
   }
 }
 
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  421: 'Misdirected Request',
-  429: 'Too Many Requests',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-  500: 'Internal Server Error',
-};
-
 export function apiError(statusCode: number, message: string, errorCode?: string): ApiError {
   return {
     statusCode,
-    error: REASONS[statusCode] ?? 'Error',
+    // The reason phrase HTTP gives the status (422 Unprocessable Entity, 503 Service Unavailable).
+    error: STATUS_CODES[statusCode] ?? 'Error',
     message,
     ...(errorCode ? { errorCode } : {}),
   };

@@ -16,8 +16,8 @@
  * No other site may frame the app (frame-ancestors 'self'). The app frames itself once: the
  * silent renewal loads the provider's authorize page in a hidden frame, which redirects to
  * /login; a service worker may answer that from its precache, so the exception cannot be
- * narrowed to a path. The camera is allowed to the app itself (the QR and barcode scanners),
- * nothing else is.
+ * narrowed to a path. The camera and the microphone are allowed to the app itself (the QR and
+ * barcode scanners, recorded machine sounds and clips), nothing else is.
  */
 import { createHash } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
@@ -25,7 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config';
 
 export const PERMISSIONS_POLICY =
-  'camera=(self), microphone=(), geolocation=(), payment=(), usb=()';
+  'camera=(self), microphone=(self), geolocation=(), payment=(), usb=()';
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
 

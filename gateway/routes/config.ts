@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { remoteConfigSchema } from '../../contract/config';
+import { getRemoteConfig } from '../../contract/endpoints/config';
 import type { AppContext } from '../context';
+import { route } from '../http/route';
 import { readRemoteConfig } from '../services/remote-config';
 
-/** Public: the shell shows the Call TSC number and links before anyone signs in. */
+/** contract/endpoints/config.ts. Public: the shell shows the Call TSC number before sign-in. */
 export async function configRoutes(app: FastifyInstance, { db, config }: AppContext) {
-  app.get(
-    '/api/v1/config',
-    { config: { access: 'anonymous', scope: 'public' } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      return remoteConfigSchema.parse(await readRemoteConfig(db, config));
-    },
-  );
+  route(app, getRemoteConfig, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return readRemoteConfig(db, config);
+  });
 }

@@ -1,26 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  articleSchema,
-  bulletinsQuerySchema,
-  bulletinsResponseSchema,
-  knowledgeSearchQuerySchema,
-  knowledgeSearchResponseSchema,
-  manualsQuerySchema,
-  manualsResponseSchema,
-} from '../../contract/knowledge';
+import * as knowledge from '../../contract/endpoints/knowledge';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
+import { route } from '../http/route';
 import { sendStoredFile } from '../http/stored-file';
 import { articleById } from '../services/knowledge-article';
 import { fileById, safeFilename } from '../services/knowledge-files';
 import { bulletinsOf, manualsOf } from '../services/knowledge-machine';
 import { searchKnowledge } from '../services/knowledge-search';
 import { EXPENSIVE } from '../http/fair-use';
-
-const articleParamsSchema = z.object({ uniqueId: z.string().trim().min(1).max(80) });
-const fileParamsSchema = z.object({ id: z.string().trim().min(1).max(120) });
 
 /**
  * No field of these requests has control characters; a NUL would otherwise reach the
@@ -41,51 +29,37 @@ async function refuseBadCharacters(request: FastifyRequest): Promise<void> {
   }
 }
 
-/**
- * product §2/§7 knowledge search, article view, machine Manuals and Bulletins tabs, and the
- * files they link. Any signed-in user, internal or external alike (product §6 "everything
- * else"). Inputs and answers are parsed with contract/knowledge.ts.
- */
+/** contract/endpoints/knowledge.ts: answers serialised from the declared schemas. */
 export async function knowledgeRoutes(app: FastifyInstance, { db }: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const user = { access: 'user', scope: 'public' } as const;
   const refuse = { preValidation: refuseBadCharacters };
 
-  api.get(
-    '/api/v1/knowledge/search',
-    {
-      config: { ...user, ...EXPENSIVE },
-      ...refuse,
-      schema: { querystring: knowledgeSearchQuerySchema },
-    },
-    async (request) =>
-      knowledgeSearchResponseSchema.parse(await searchKnowledge(db, request.query)),
+  route(app, knowledge.searchKnowledge, async (request) => searchKnowledge(db, request.query), {
+    ...refuse,
+    config: EXPENSIVE,
+  });
+
+  route(
+    app,
+    knowledge.getArticle,
+    async (request) => articleById(db, request.params.uniqueId),
+    refuse,
   );
 
-  api.get(
-    '/api/v1/knowledge/articles/:uniqueId',
-    { config: user, ...refuse, schema: { params: articleParamsSchema } },
-    async (request) => articleSchema.parse(await articleById(db, request.params.uniqueId)),
-  );
+  route(app, knowledge.getManuals, async (request) => manualsOf(db, request.query.model), refuse);
 
-  api.get(
-    '/api/v1/knowledge/manuals',
-    { config: user, ...refuse, schema: { querystring: manualsQuerySchema } },
-    async (request) => manualsResponseSchema.parse(await manualsOf(db, request.query.model)),
-  );
-
-  api.get(
-    '/api/v1/knowledge/bulletins',
-    { config: user, ...refuse, schema: { querystring: bulletinsQuerySchema } },
+  route(
+    app,
+    knowledge.getBulletins,
     async (request) => {
       const { campaign, model, family } = request.query;
-      return bulletinsResponseSchema.parse(await bulletinsOf(db, campaign, { model, family }));
+      return bulletinsOf(db, campaign, { model, family });
     },
+    refuse,
   );
 
-  api.get(
-    '/api/v1/files/:id',
-    { config: user, ...refuse, schema: { params: fileParamsSchema } },
+  route(
+    app,
+    knowledge.getFile,
     async (request, reply) => {
       const file = await fileById(db, request.params.id);
       return sendStoredFile(reply, {
@@ -96,5 +70,6 @@ export async function knowledgeRoutes(app: FastifyInstance, { db }: AppContext) 
         inline: false,
       });
     },
+    refuse,
   );
 }

@@ -1,20 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  customerSearchQuerySchema,
-  customerSearchResponseSchema,
-  fieldPackQuerySchema,
-  fieldPackResponseSchema,
-  machineLookupQuerySchema,
-  machineLookupResponseSchema,
-  machineRecordsQuerySchema,
-  machineRecordsResponseSchema,
-  modelTypeaheadQuerySchema,
-  modelTypeaheadResponseSchema,
-} from '../../contract/machines';
+import * as machines from '../../contract/endpoints/machines';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
+import { route } from '../http/route';
 import { searchByCustomer } from '../services/customer-search';
 import { fieldPack } from '../services/field-pack';
 import { machineIcon } from '../services/machine-icons';
@@ -48,81 +36,65 @@ async function refuseControlCharacters(request: FastifyRequest): Promise<void> {
     }
   }
 }
-const iconParamsSchema = z.object({ file: z.string().max(80) });
-
 /**
- * product §2/§7 machine search, detail, list and "Prepare for the field". Every answer is parsed
- * with its contract schema, so the PWA gets exactly the agreed shape. Reports are for
- * internal users only (product §6); cases are filtered to the dealer's own organisation.
+ * contract/endpoints/machines.ts. Every answer is serialised from its declared schema, so the
+ * PWA gets exactly the agreed shape.
  */
 export async function machineRoutes(app: FastifyInstance, { db }: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const user = { access: 'user', scope: 'public' } as const;
-  const dealers = { access: 'user', scope: 'organisation' } as const;
   const refuse = { preValidation: refuseControlCharacters };
+  const expensive = { ...refuse, config: EXPENSIVE };
 
-  api.get(
-    '/api/v1/machines/lookup',
-    { config: user, ...refuse, schema: { querystring: machineLookupQuerySchema } },
-    async (request) =>
-      machineLookupResponseSchema.parse({ machine: await lookupMachine(db, request.query) }),
+  route(
+    app,
+    machines.lookupMachine,
+    async (request) => ({ machine: await lookupMachine(db, request.query) }),
+    refuse,
   );
 
-  api.get(
-    '/api/v1/machines/models',
-    {
-      config: { ...user, ...EXPENSIVE },
-      ...refuse,
-      schema: { querystring: modelTypeaheadQuerySchema },
-    },
-    async (request) => modelTypeaheadResponseSchema.parse(await modelTypeahead(db, request.query)),
+  route(
+    app,
+    machines.searchModels,
+    async (request) => modelTypeahead(db, request.query),
+    expensive,
   );
 
-  api.get(
-    '/api/v1/machines/customers',
-    {
-      config: { ...user, ...EXPENSIVE },
-      ...refuse,
-      schema: { querystring: customerSearchQuerySchema },
-    },
-    async (request) =>
-      customerSearchResponseSchema.parse(await searchByCustomer(db, request.query)),
+  route(
+    app,
+    machines.searchCustomers,
+    async (request) => searchByCustomer(db, request.query),
+    expensive,
   );
 
-  api.get(
-    '/api/v1/machines/cases',
-    { config: dealers, ...refuse, schema: { querystring: machineRecordsQuerySchema } },
-    async (request) => {
-      const records = await machineRecords(db, request.user!, 'Case', request.query);
-      return machineRecordsResponseSchema.parse({ records });
-    },
+  route(
+    app,
+    machines.machineCases,
+    async (request) => ({
+      records: await machineRecords(db, request.user!, 'Case', request.query),
+    }),
+    refuse,
   );
 
-  api.get(
-    '/api/v1/machines/reports',
-    {
-      config: { access: 'internal', scope: 'organisation' },
-      ...refuse,
-      schema: { querystring: machineRecordsQuerySchema },
-    },
-    async (request) => {
-      const records = await machineRecords(db, request.user!, 'Report', request.query);
-      return machineRecordsResponseSchema.parse({ records });
-    },
+  route(
+    app,
+    machines.machineReports,
+    async (request) => ({
+      records: await machineRecords(db, request.user!, 'Report', request.query),
+    }),
+    refuse,
   );
 
-  api.get(
-    '/api/v1/machines/field-pack',
-    { config: dealers, ...refuse, schema: { querystring: fieldPackQuerySchema } },
-    async (request) =>
-      fieldPackResponseSchema.parse(await fieldPack(db, request.user!, request.query)),
+  route(
+    app,
+    machines.fieldPackPage,
+    async (request) => fieldPack(db, request.user!, request.query),
+    refuse,
   );
 
   // The icons never change for a given name and bytes: a week in any cache, then a 304 (the
   // ETag is the bytes' hash, from @fastify/etag).
-  api.get(
-    '/api/v1/machine-icons/:file',
-    { config: user, ...refuse, schema: { params: iconParamsSchema } },
+  route(
+    app,
+    machines.machineIcon,
     async (request, reply) => {
       const icon = machineIcon(request.params.file);
       if (!icon) throw new HttpError(404, 'No such machine icon');
@@ -132,5 +104,6 @@ export async function machineRoutes(app: FastifyInstance, { db }: AppContext) {
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
       return reply.type('image/svg+xml; charset=utf-8').send(icon.svg);
     },
+    refuse,
   );
 }

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FeedAttachment, FeedItem } from '../../contract/cases';
+import { pathOf } from '../../contract/endpoint';
+import { getCaseFile, getCaseFileThumbnail } from '../../contract/endpoints/cases';
 import type { User } from '../../contract/user';
 import type { Database } from '../db/schema';
 import { visibleCase } from './case-access';
@@ -38,8 +40,8 @@ export function attachmentOf(f: FileRow): FeedAttachment {
     date: f.created_at.toISOString(),
     isImage,
     icon: iconOf(f.content_type, f.extension),
-    url: `/api/v1/case-files/${f.id}`,
-    thumbnailUrl: f.has_thumbnail ? `/api/v1/case-files/${f.id}/thumbnail` : null,
+    url: pathOf(getCaseFile, { id: f.id }),
+    thumbnailUrl: f.has_thumbnail ? pathOf(getCaseFileThumbnail, { id: f.id }) : null,
     width: f.width,
     height: f.height,
   };

@@ -1,5 +1,11 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { CASE_FILE_TYPE_MESSAGE } from '../../contract/cases';
+import {
+  CASE_AUDIO_MAX_BYTES,
+  CASE_AUDIO_TOO_LARGE_MESSAGE,
+  CASE_FILE_TYPE_MESSAGE,
+  CASE_VIDEO_MAX_BYTES,
+  CASE_VIDEO_TOO_LARGE_MESSAGE,
+} from '../../contract/cases';
 import { HttpError } from '../http/errors';
 
 /** What the bytes are, whatever the file's name or the request claims. */
@@ -8,7 +14,10 @@ export interface SniffedType {
   extension: string;
 }
 
-/** Types a case accepts, as file-type names them: photos, videos, PDF and Office documents. */
+/**
+ * Types a case accepts, as file-type names them: photos, sound recordings, videos, PDF and
+ * Office documents.
+ */
 const ACCEPTED = new Set([
   'image/jpeg',
   'image/png',
@@ -20,6 +29,13 @@ const ACCEPTED = new Set([
   'image/tiff',
   'video/mp4',
   'video/quicktime',
+  'video/webm',
+  'audio/mp4',
+  'audio/x-m4a',
+  'audio/ogg',
+  'audio/ogg; codecs=opus',
+  'audio/mpeg',
+  'audio/aac',
   'application/pdf',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -49,16 +65,56 @@ function isText(bytes: Buffer): boolean {
   }
 }
 
+/** Names browsers play under: file-type's own ones for these are not what canPlayType knows. */
+const PLAYABLE_NAME: Record<string, SniffedType> = {
+  'audio/x-m4a': { contentType: 'audio/mp4', extension: 'm4a' },
+  'audio/ogg; codecs=opus': { contentType: 'audio/ogg', extension: 'opus' },
+};
+
+/**
+ * WebM and MP4 hold sound alone as well as video, and the signature does not tell which: a
+ * recorder's sound (audio/webm, audio/mp4) is stored as sound when the caller says so. The
+ * caller can only choose between the two names of the container the bytes are, and a sound
+ * gets the smaller limit, so the claim cannot be used to get past a rule.
+ */
+function mediaType(found: SniffedType, declared: string): SniffedType {
+  const sound = declared.toLowerCase().startsWith('audio/');
+  if (sound && found.contentType === 'video/webm') {
+    return { contentType: 'audio/webm', extension: 'webm' };
+  }
+  if (sound && found.contentType === 'video/mp4') {
+    return { contentType: 'audio/mp4', extension: 'm4a' };
+  }
+  return PLAYABLE_NAME[found.contentType] ?? found;
+}
+
+/** Sounds and videos have limits of their own under the file limit (413, saying the limit). */
+function checkMediaSize(type: SniffedType, size: number) {
+  if (type.contentType.startsWith('audio/') && size > CASE_AUDIO_MAX_BYTES) {
+    throw new HttpError(413, CASE_AUDIO_TOO_LARGE_MESSAGE);
+  }
+  if (type.contentType.startsWith('video/') && size > CASE_VIDEO_MAX_BYTES) {
+    throw new HttpError(413, CASE_VIDEO_TOO_LARGE_MESSAGE);
+  }
+}
+
 /**
  * Sniffs the type from the bytes (file-type): an executable renamed to .jpg is an executable,
  * and a file whose bytes match no accepted type is refused (415). The stored type is the
- * sniffed one, never the caller's.
+ * sniffed one, never the caller's (`declared` only tells a sound from a video in one
+ * container, see mediaType).
  */
-export async function sniffCaseFile(bytes: Buffer, name: string): Promise<SniffedType> {
+export async function sniffCaseFile(
+  bytes: Buffer,
+  name: string,
+  declared = '',
+): Promise<SniffedType> {
   const found = await fileTypeFromBuffer(bytes);
   if (found) {
     if (!ACCEPTED.has(found.mime)) throw new HttpError(415, CASE_FILE_TYPE_MESSAGE);
-    return { contentType: found.mime, extension: found.ext };
+    const type = mediaType({ contentType: found.mime, extension: found.ext }, declared);
+    checkMediaSize(type, bytes.length);
+    return type;
   }
   const ext = extensionOf(name);
   const text = TEXT_TYPES[ext];

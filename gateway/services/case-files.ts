@@ -40,6 +40,7 @@ export async function caseFileFor(
       thumbnail ? `${stem}-thumbnail` : stem,
       thumbnail ? 'jpg' : row.extension,
     ),
-    inline: thumbnail || row.content_type.startsWith('image/'),
+    // Sounds and videos play in the feed.
+    inline: thumbnail || /^(image|audio|video)\//.test(row.content_type),
   };
 }

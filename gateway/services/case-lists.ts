@@ -4,6 +4,8 @@ import type { User } from '../../contract/user';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { caseVisibleTo } from './case-access';
+import { lastActivity } from './case-last-activity';
+import { withUnread } from './case-reads';
 
 const COLUMNS = [
   'id',
@@ -22,9 +24,11 @@ interface Cursor {
   id: string;
 }
 
-/** Newest first by (created_at, id): the cursor is the last row's pair, opaque to callers. */
-function encodeCursor(row: { created_at: Date; id: string }): string {
-  return Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');
+/** Latest activity first, then by id: the cursor is the last row's pair, opaque to callers. */
+function encodeCursor(row: { last_activity_at: Date; id: string }): string {
+  return Buffer.from(JSON.stringify([row.last_activity_at.toISOString(), row.id])).toString(
+    'base64url',
+  );
 }
 
 function decodeCursor(raw: string | undefined): Cursor | null {
@@ -45,7 +49,7 @@ type CaseQuery = SelectQueryBuilder<Database, 'cases', object>;
 function after(q: CaseQuery, cursor: Cursor | null): CaseQuery {
   if (!cursor) return q;
   return q.where(
-    sql<boolean>`(created_at, id) < (${new Date(cursor.at)}::timestamptz, ${cursor.id})`,
+    sql<boolean>`(${lastActivity}, cases.id) < (${new Date(cursor.at)}::timestamptz, ${cursor.id})`,
   );
 }
 
@@ -59,7 +63,8 @@ function rowOf(r: {
   model_number: string | null;
   created_at: Date;
   updated_at: Date;
-}): CaseListRow {
+  last_activity_at: Date;
+}): Omit<CaseListRow, 'unread'> {
   return {
     id: r.id,
     caseNumber: r.case_number,
@@ -70,6 +75,7 @@ function rowOf(r: {
     modelNumber: r.model_number,
     createdAt: r.created_at.toISOString(),
     updatedAt: r.updated_at.toISOString(),
+    lastActivityAt: new Date(r.last_activity_at).toISOString(),
   };
 }
 
@@ -78,10 +84,11 @@ async function page(
   filter: (q: CaseQuery) => CaseQuery,
   limit: number,
   cursor: Cursor | null,
-): Promise<{ cases: CaseListRow[]; next: string | null }> {
+): Promise<{ cases: Omit<CaseListRow, 'unread'>[]; next: string | null }> {
   const rows = await after(filter(db.selectFrom('cases')), cursor)
     .select(COLUMNS)
-    .orderBy('created_at', 'desc')
+    .select(lastActivity.as('last_activity_at'))
+    .orderBy('last_activity_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit + 1)
     .execute();
@@ -101,7 +108,8 @@ async function count(db: Kysely<Database>, filter: (q: CaseQuery) => CaseQuery):
 }
 
 /**
- * child-relationships/Cases: an organisation's cases, newest first, 100 a page (product §9).
+ * child-relationships/Cases: an organisation's cases, latest activity first, 100 a page
+ * (product §9).
  * A dealer asking for another organisation gets 404, as for an organisation that is not there.
  */
 export async function organisationCases(
@@ -124,12 +132,12 @@ export async function organisationCases(
     count(db, filter),
   ]);
   if (!exists) throw new HttpError(404, 'Organisation not found');
-  return { ...result, total };
+  return { cases: await withUnread(db, user.id, result.cases), next: result.next, total };
 }
 
 /**
  * list-records All_TSC_Cases_for_Dealer: a dealer's organisation's cases; for an internal user
- * the cases and reports they submitted or own. Newest first.
+ * the cases and reports they submitted or own. Latest activity first.
  */
 export async function dealerCases(
   db: Kysely<Database>,
@@ -168,14 +176,23 @@ export async function dealerCases(
   const merged = [...a.cases, ...b.cases]
     .filter((c) => (seen.has(c.id) ? false : (seen.add(c.id), true)))
     .sort((x, y) =>
-      x.createdAt === y.createdAt ? (x.id < y.id ? 1 : -1) : x.createdAt < y.createdAt ? 1 : -1,
+      x.lastActivityAt === y.lastActivityAt
+        ? x.id < y.id
+          ? 1
+          : -1
+        : x.lastActivityAt < y.lastActivityAt
+          ? 1
+          : -1,
     );
   const shown = merged.slice(0, q.limit);
   const more = merged.length > q.limit || a.next !== null || b.next !== null;
   const last = shown[shown.length - 1];
   return {
-    cases: shown,
-    next: more && last ? encodeCursor({ created_at: new Date(last.createdAt), id: last.id }) : null,
+    cases: await withUnread(db, user.id, shown),
+    next:
+      more && last
+        ? encodeCursor({ last_activity_at: new Date(last.lastActivityAt), id: last.id })
+        : null,
     total,
   };
 }

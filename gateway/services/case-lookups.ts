@@ -3,7 +3,7 @@ import type { LookupResponse } from '../../contract/cases';
 import type { User } from '../../contract/user';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { escapeLike } from './machine-lookup';
+import { escapeLike } from '../db/escape-like';
 
 const LOOKUP_LIMIT = 20;
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import {
   CLOSED_STATUS,
   FEED_CHANNEL,
+  REOPENED_STATUS,
   FEED_TITLE,
   FEED_TYPE,
   TEXT_UPDATE_NAME,
@@ -36,13 +37,18 @@ export interface PreparedUpload {
   facts: ImageFacts | null;
 }
 
-export async function prepareUpload(bytes: Buffer, rawName: string): Promise<PreparedUpload> {
+/** `declared`: the type the part was sent as (only a hint, see sniffCaseFile). */
+export async function prepareUpload(
+  bytes: Buffer,
+  rawName: string,
+  declared = '',
+): Promise<PreparedUpload> {
   // Browsers send the bare name; some clients a path. Keep the last segment, printable only.
   const base = rawName.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
   const printable = base.replace(/[\u0000-\u001f\u007f]/g, '');
   const name = printable.trim().slice(-NAME_MAX) || 'file';
-  const type = await sniffCaseFile(bytes, name);
+  const type = await sniffCaseFile(bytes, name, declared);
   const facts = type.contentType.startsWith('image/') ? await imageFacts(bytes) : null;
   return {
     name,
@@ -113,6 +119,15 @@ async function setStatus(trx: Kysely<Database>, caseId: string, status: string) 
 }
 
 /**
+ * The status after an update: the close resolves the case; an update to a Resolved case reopens
+ * it (the TSC should see that the dealer came back); any other status stays as it is.
+ */
+export function nextStatus(status: string, close: boolean): string {
+  if (close) return CLOSED_STATUS;
+  return status === CLOSED_STATUS ? REOPENED_STATUS : status;
+}
+
+/**
  * A feed item (product §3: channel Web, type Customer, title Service Web, named after its
  * first file or 'Text Update') with the files uploaded for it, optionally closing the case.
  */
@@ -122,7 +137,7 @@ export async function postFeedItem(
   caseId: string,
   input: { body: string; fileIds: string[]; close: boolean },
 ): Promise<PostFeedItemResponse> {
-  await visibleCase(trx, user, caseId);
+  const current = await visibleCase(trx, user, caseId);
   const fileIds = [...new Set(input.fileIds)];
   const files =
     fileIds.length === 0
@@ -159,16 +174,7 @@ export async function postFeedItem(
   }
   const order = new Map(fileIds.map((f, i) => [f, i]));
   files.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  const status = input.close
-    ? (await setStatus(trx, caseId, CLOSED_STATUS)).status
-    : (
-        await trx
-          .updateTable('cases')
-          .set({ updated_at: new Date() })
-          .where('id', '=', caseId)
-          .returning('status')
-          .executeTakeFirstOrThrow()
-      ).status;
+  const status = (await setStatus(trx, caseId, nextStatus(current.status, input.close))).status;
   return { item: feedItemOf(item, files.map(attachmentOf)), status };
 }
 

@@ -5,7 +5,7 @@ import {
   type CustomerSearchResponse,
 } from '../../contract/machines';
 import type { Database } from '../db/schema';
-import { escapeLike } from './machine-lookup';
+import { escapeLike } from '../db/escape-like';
 import { iconUrlOf, readStockIconMap } from './stock-icon-map';
 
 /**

@@ -1,13 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Dealer, DealerQuery } from '../../contract/dealers';
+import { escapeLike } from '../db/escape-like';
 import type { Database } from '../db/schema';
 
 const LIMIT = 100;
-
-/** LIKE wildcards in user input are literal characters, not patterns. */
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /**
  * product §2/§5 Dealer lookup: name contains (case-insensitive), city equals (case-insensitive),

@@ -5,8 +5,7 @@ import {
   type KnowledgeTab,
 } from '../../contract/knowledge';
 import type { Database } from '../db/schema';
-import { MODEL_FAMILIES } from '../db/seed/machine-catalog';
-import { FAMILY_LABELS } from '../db/seed/knowledge-topics';
+import { FAMILY_LABELS, MODEL_FAMILIES } from '../reference/models';
 import { HttpError } from '../http/errors';
 
 /**

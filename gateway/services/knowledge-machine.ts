@@ -6,7 +6,7 @@ import {
   type SearchResult,
 } from '../../contract/knowledge';
 import type { Database } from '../db/schema';
-import { MODELS } from '../db/seed/machine-catalog';
+import { MODELS } from '../reference/models';
 import { readKnowledgeConfig } from './knowledge-config';
 import {
   FIRST_FILE_JOIN,

@@ -44,12 +44,3 @@ export function excerptOf(text: string, max = 220): string {
   const space = cut.lastIndexOf(' ');
   return `${cut.slice(0, space > max / 2 ? space : max).trimEnd()} …`;
 }
-
-/** Escapes text for the seed's HTML. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-}

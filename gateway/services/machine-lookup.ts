@@ -7,16 +7,12 @@ import {
   type MachineLookupQuery,
   type ModelTypeaheadResponse,
 } from '../../contract/machines';
+import { escapeLike } from '../db/escape-like';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { machineDetails } from './machine-detail';
 
 const TYPEAHEAD_LIMIT = 20;
-
-/** LIKE wildcards in user input are literal characters, not patterns. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** product §9: a serial is the last 5 characters of the 17-character PIN; accept either. */
 export function serialOf(value: string): string {

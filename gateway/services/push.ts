@@ -1,22 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import https from 'node:https';
-import { createSecureContext, rootCertificates } from 'node:tls';
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
-import webpush, { WebPushError } from 'web-push';
-import type { PushPayload } from '../../contract/notifications';
+import webpush from 'web-push';
 import type { GatewayConfig } from '../config';
 import type { Database } from '../db/schema';
-import { toNotification, type NotificationRecord } from './notifications';
-import { INTERNAL_ADDRESS, pushLookup, refusedEndpoint } from './push-endpoint';
+import { claimDeliveries, failAbandonedClaims, settleDeliveries } from './push-deliveries';
+import { PushSender, type PushSendConfig, type VapidKeys } from './push-send';
 
 const VAPID_KIND = 'vapid';
-
-export interface VapidKeys {
-  publicKey: string;
-  privateKey: string;
-}
 
 /**
  * The configured VAPID pair, or the one kept in signing_keys: generated on first start,
@@ -82,46 +73,29 @@ export const DEFAULT_PUSH_OPTIONS: PushWorkerOptions = {
 /** The pg-boss queue of the fan-out: one job per (message, device). */
 export const PUSH_QUEUE = 'push-delivery';
 
-/** What History shows for a push whose copy died between claiming and settling it. */
-export const ABANDONED =
-  'the gateway stopped while sending; not sent again, as the push service may have it';
-
 interface DeliveryJob {
   deliveryId: string;
 }
 
-/** pg-boss runs its SQL through Kysely: one pool (and PGlite's one connection) for all. */
-function bossDb(db: Kysely<Database> | Transaction<Database>): PgBoss.Db {
+/**
+ * pg-boss runs its SQL through Kysely: one pool (and PGlite's one connection) for all.
+ * pg-boss settles a batch (complete, fail) without awaiting it, so a batch fetched as the
+ * gateway stops would reject unheard once the database is closed: after `closed()` the SQL
+ * is dropped, and the batch's jobs stay active until they expire to another copy (the
+ * delivery rows, not the jobs, decide what is sent).
+ */
+export function bossDb(
+  db: Kysely<Database> | Transaction<Database>,
+  closed: () => boolean = () => false,
+): PgBoss.Db {
   return {
     async executeSql(text: string, values: unknown[] = []) {
+      if (closed()) return { rows: [] };
       const res = await db.executeQuery(CompiledQuery.raw(text, values));
       return { rows: res.rows as unknown[] };
     },
   };
 }
-
-interface Claimed extends NotificationRecord {
-  delivery_id: string;
-  device_id: string | null;
-  endpoint: string | null;
-  p256dh: string | null;
-  auth: string | null;
-}
-
-type Outcome =
-  | { kind: 'sent' }
-  | { kind: 'gone'; error: string }
-  | { kind: 'retry'; error: string }
-  | { kind: 'failed'; error: string };
-
-/** Errors raised before a request could reach the push service: safe to try again. */
-const NOT_REACHED = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-]);
 
 /**
  * The fan-out, on pg-boss (docs/gateway.md "Notifications"): each queued push is a pg-boss
@@ -137,48 +111,30 @@ const NOT_REACHED = new Set([
  */
 export class PushWorker {
   private readonly boss: PgBoss;
-  private readonly agent: https.Agent;
+  private readonly sender: PushSender;
   /** Who holds a claim: this copy, this start. */
   private readonly id = randomUUID();
   private vapid: VapidKeys | null = null;
-  /** Signed VAPID headers by push service origin: one signature per origin and half day. */
-  private readonly vapidHeaders = new Map<string, { value: string; expires: number }>();
   private workerId: string | null = null;
   private sweeper: ReturnType<typeof setInterval> | null = null;
   private stopping = false;
+  private stopped = false;
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly config: Pick<
-      GatewayConfig,
-      'vapidKeys' | 'vapidSubject' | 'pushCaFile' | 'pushServiceHosts' | 'pushPermittedAddresses'
-    >,
+    private readonly config: Pick<GatewayConfig, 'vapidKeys'> & PushSendConfig,
     private readonly options: PushWorkerOptions = DEFAULT_PUSH_OPTIONS,
     private readonly log: (error: Error) => void = () => undefined,
   ) {
-    // One TLS context built once: an Agent given `ca` itself would fold the whole CA list
-    // into every request's pool key (and build a context per connection).
-    const secureContext = config.pushCaFile
-      ? createSecureContext({ ca: [...rootCertificates, readFileSync(config.pushCaFile, 'utf8')] })
-      : undefined;
-    // An idle-socket time-out lets Node close a kept-alive socket before the push service's
-    // announced keep-alive time-out (without one, that hint is ignored and a reused socket the
-    // service just closed fails a push).
-    this.agent = new https.Agent({
-      keepAlive: true,
-      maxSockets: options.concurrency,
-      timeout: 30_000,
-      secureContext,
-      // Every connection goes to an address this lookup checked: none inside.
-      lookup: pushLookup(config),
-    });
+    this.sender = new PushSender(config, options.concurrency);
     // No cron schedules here; maintenance (expiry, archive) stays on.
-    this.boss = new PgBoss({ db: bossDb(db), schedule: false });
+    this.boss = new PgBoss({ db: bossDb(db, () => this.stopped), schedule: false });
     this.boss.on('error', (e: Error) => this.log(e));
   }
 
   async start(): Promise<void> {
     this.stopping = false;
+    this.stopped = false;
     await this.boss.start();
     const queue = {
       retryLimit: this.options.retryLimit,
@@ -226,21 +182,12 @@ export class PushWorker {
     this.stopping = true;
     if (this.sweeper) clearInterval(this.sweeper);
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
-    this.agent.destroy();
+    this.stopped = true;
+    this.sender.destroy();
   }
 
-  /** Claims a copy took and never settled: it died while sending. */
-  private async sweep(): Promise<void> {
-    await this.db
-      .updateTable('push_deliveries')
-      .set({ status: 'failed', last_error: ABANDONED })
-      .where('status', '=', 'sending')
-      .where(
-        'claimed_at',
-        '<',
-        sql<Date>`now() - make_interval(secs => ${this.options.leaseSeconds})`,
-      )
-      .execute();
+  private sweep(): Promise<void> {
+    return failAbandonedClaims(this.db, this.options.leaseSeconds);
   }
 
   private async handle(jobs: PgBoss.JobWithMetadata<DeliveryJob>[]): Promise<void> {
@@ -268,143 +215,18 @@ export class PushWorker {
 
   private async sendGroup(jobs: PgBoss.JobWithMetadata<DeliveryJob>[]): Promise<void> {
     const byDelivery = new Map(jobs.map((j) => [j.data.deliveryId, j]));
-    // Only a pending row is claimed; a row another copy claims at the same moment waits for
-    // that copy's commit and is then no longer pending. Already sent, in flight elsewhere or
-    // given up on: nothing to do (the job completes).
-    const { rows } = await sql<Claimed>`
-      WITH claimed AS (
-        UPDATE push_deliveries
-        SET status = 'sending', claimed_by = ${this.id}, claimed_at = now(),
-          attempts = attempts + 1
-        WHERE id = ANY(${[...byDelivery.keys()]}::bigint[]) AND status = 'pending'
-        RETURNING id, notification_id, device_id
-      )
-      SELECT c.id AS delivery_id, c.device_id, d.endpoint, d.p256dh, d.auth,
-        n.id, n.type, n.title, n.body, n.data, n.created_at, n.delivered_at, n.read_at
-      FROM claimed c
-      JOIN notifications n ON n.id = c.notification_id
-      LEFT JOIN push_devices d ON d.id = c.device_id`.execute(this.db);
+    const rows = await claimDeliveries(this.db, this.id, [...byDelivery.keys()]);
     if (rows.length === 0) return;
-    const outcomes = await Promise.all(rows.map((row) => this.sendOne(row)));
-    await this.settle(
-      rows.map((row, i) => ({
-        row,
-        outcome: outcomes[i]!,
-        job: byDelivery.get(String(row.delivery_id))!,
-      })),
-    );
-  }
-
-  private vapidHeader(endpoint: string): string {
-    const audience = new URL(endpoint).origin;
-    const now = Math.floor(Date.now() / 1000);
-    const cached = this.vapidHeaders.get(audience);
-    if (cached && cached.expires - now > 3600) return cached.value;
-    // A push service accepts a token for up to 24 h; a fresh one is signed an hour early.
-    const expires = now + 12 * 3600;
-    const { Authorization } = webpush.getVapidHeaders(
-      audience,
-      this.config.vapidSubject,
-      this.vapid!.publicKey,
-      this.vapid!.privateKey,
-      'aes128gcm',
-      expires,
-    );
-    this.vapidHeaders.set(audience, { value: Authorization, expires });
-    return Authorization;
-  }
-
-  private async sendOne(row: Claimed): Promise<Outcome> {
-    if (!row.endpoint || !row.p256dh || !row.auth) {
-      return { kind: 'failed', error: 'device removed' };
-    }
-    // Devices registered before today's rules, or under another configuration: never sent to.
-    const refused = refusedEndpoint(row.endpoint, this.config);
-    if (refused) return { kind: 'gone', error: refused };
-    const payload: PushPayload = toNotification(row);
-    try {
-      await webpush.sendNotification(
-        { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
-        JSON.stringify(payload),
-        {
-          headers: { Authorization: this.vapidHeader(row.endpoint) },
-          TTL: 7 * 86_400,
-          contentEncoding: 'aes128gcm',
-          agent: this.agent,
-          timeout: 15_000,
-        },
-      );
-      return { kind: 'sent' };
-    } catch (err) {
-      const status = err instanceof WebPushError ? err.statusCode : 0;
-      const code = (err as { code?: string }).code;
-      const error = status ? `HTTP ${status}` : err instanceof Error ? err.message : String(err);
-      if (code === INTERNAL_ADDRESS) return { kind: 'failed', error };
-      // The push service says the subscription no longer exists: never try it again.
-      if (status === 404 || status === 410) return { kind: 'gone', error };
-      // Other 4xx (but 408/429) will not change on retry.
-      if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
-        return { kind: 'failed', error };
-      }
-      if (status || (code && NOT_REACHED.has(code))) return { kind: 'retry', error };
-      // No answer (time-out, connection cut): the push service may have taken it, and a
-      // second request could show it twice; Messages still lists it.
-      return { kind: 'failed', error: `${error}; not sent again` };
-    }
-  }
-
-  /** Records what became of claimed pushes; only this copy's claims are touched. */
-  private async settle(
-    results: { row: Claimed; outcome: Outcome; job: PgBoss.JobWithMetadata<DeliveryJob> }[],
-  ): Promise<void> {
-    const mine = (ids: string[]) =>
-      this.db
-        .updateTable('push_deliveries')
-        .where('id', 'in', ids)
-        .where('status', '=', 'sending')
-        .where('claimed_by', '=', this.id);
-    const sent = results.filter((r) => r.outcome.kind === 'sent');
-    if (sent.length > 0) {
-      await this.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('push_deliveries')
-          .set({ status: 'sent', sent_at: sql<Date>`now()`, last_error: null })
-          .where(
-            'id',
-            'in',
-            sent.map((r) => String(r.row.delivery_id)),
-          )
-          .where('status', '=', 'sending')
-          .where('claimed_by', '=', this.id)
-          .execute();
-        await trx
-          .updateTable('notifications')
-          .set({ delivered_at: sql<Date>`now()` })
-          .where('id', 'in', [...new Set(sent.map((r) => r.row.id))])
-          .where('delivered_at', 'is', null)
-          .execute();
-      });
-    }
-    const again: string[] = [];
-    const gone: string[] = [];
-    for (const { row, outcome, job } of results) {
-      if (outcome.kind === 'sent') continue;
-      const id = String(row.delivery_id);
-      if (outcome.kind === 'retry' && job.retryCount < job.retryLimit) {
-        // Back to pending; pg-boss offers the job again after the back-off.
-        await mine([id])
-          .set({ status: 'pending', claimed_by: null, claimed_at: null, last_error: outcome.error })
-          .execute();
-        again.push(job.id);
-        continue;
-      }
-      await mine([id]).set({ status: 'failed', last_error: outcome.error }).execute();
-      if (outcome.kind === 'gone' && row.device_id) gone.push(row.device_id);
-    }
+    const outcomes = await Promise.all(rows.map((row) => this.sender.send(row, this.vapid!)));
+    const results = rows.map((row, i) => {
+      const outcome = outcomes[i]!;
+      const job = byDelivery.get(String(row.delivery_id))!;
+      const retry = outcome.kind === 'retry' && job.retryCount < job.retryLimit;
+      return { row, outcome, job, retry };
+    });
+    await settleDeliveries(this.db, this.id, results);
+    const again = results.filter((r) => r.retry).map((r) => r.job.id);
     if (again.length > 0) await this.boss.fail(PUSH_QUEUE, again);
-    if (gone.length > 0) {
-      await this.db.deleteFrom('push_devices').where('id', 'in', gone).execute();
-    }
     // The other jobs complete when the batch's handler returns.
   }
 }

@@ -11,7 +11,7 @@ const CALL_TSC_KEY = 'call-tsc-number';
 const INSTALLATION_GUIDES_KEY = 'installation-guides-article-id';
 export const DEFAULT_INSTALLATION_GUIDES_ARTICLE_ID = 'KA-INSTALL-GUIDES';
 
-/** The demo article on resetting a password (seeded, gateway/db/seed/knowledge-fixed.ts). */
+/** The demo article on resetting a password (seeded, gateway/seed/knowledge-fixed.ts). */
 export const DEFAULT_PASSWORD_ARTICLE_URL = '/knowledge/answer?uniqueID=KA-PASSWORD-RESET';
 
 /**

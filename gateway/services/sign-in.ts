@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { audit } from './audit';
 import { claimIdToken } from './id-token-replay';
-import { unregisterSessionDevices } from './notifications';
+import { unregisterSessionDevices } from './push-devices';
 import { createSession, deleteSession, hashToken } from './sessions';
 import { findUserById, findUserByUsername } from './users';
 

@@ -1,43 +1,43 @@
-import {
-  authConfigSchema,
-  sessionResponseSchema,
-  type AuthConfig,
-  type SessionResponse,
-} from '../../contract/auth';
-import { apiRequest, apiSend } from './client';
+import type { AuthConfig, SessionResponse } from '../../contract/auth';
+import * as auth from '../../contract/first-screen-answers';
+import { callChecked } from './checked-call';
+import { apiSend } from './client';
+
+/*
+ * The sign-in calls. Their answers are checked without zod (contract/first-screen-answers.ts
+ * and sign-in-answers.ts, made from contract/endpoints/auth.ts): the first screen makes them.
+ */
 
 let authConfig: Promise<AuthConfig> | null = null;
 
-/** The sign-in settings; asked once per page load (a failed ask is retried next time). */
+/**
+ * The sign-in settings; asked once per page load (a failed ask is retried next time). Only
+ * signing in, renewing and logging out read them, so their check loads then.
+ */
 export function getAuthConfig(): Promise<AuthConfig> {
-  authConfig ??= apiRequest('/api/v1/auth/config', {
-    schema: authConfigSchema,
-    renewOn401: false,
-  }).catch((error: unknown) => {
-    authConfig = null;
-    throw error;
-  });
+  authConfig ??= import('../../contract/sign-in-answers')
+    .then(({ getAuthConfig: endpoint }) => callChecked(endpoint, { renewOn401: false }))
+    .catch((error: unknown) => {
+      authConfig = null;
+      throw error;
+    });
   return authConfig;
 }
 
-/** Trades the provider's ID token for the gateway's session cookie. */
-export function createSession(idToken: string): Promise<SessionResponse> {
-  return apiRequest('/api/v1/auth/session', {
-    schema: sessionResponseSchema,
-    method: 'POST',
-    body: { idToken },
-    renewOn401: false,
-  });
+/**
+ * Trades the provider's ID token for the gateway's session cookie. Only signing in reads a new
+ * session, so its check loads then, not with the first screen.
+ */
+export async function createSession(idToken: string): Promise<SessionResponse> {
+  const { createSession: endpoint } = await import('../../contract/sign-in-answers');
+  return callChecked(endpoint, { body: { idToken }, renewOn401: false });
 }
 
 /** The current session (user and end), or ApiError 401. Asked without renewal: 401 means /login. */
 export function getSession(): Promise<SessionResponse> {
-  return apiRequest('/api/v1/auth/session', {
-    schema: sessionResponseSchema,
-    renewOn401: false,
-  });
+  return callChecked(auth.getSession, { renewOn401: false });
 }
 
 export function endSession(): Promise<void> {
-  return apiSend('/api/v1/auth/logout', { method: 'POST', renewOn401: false });
+  return apiSend(auth.endSession.path, { method: auth.endSession.method, renewOn401: false });
 }

@@ -1,42 +1,22 @@
-import {
-  caseDetailResponseSchema,
-  caseFeedResponseSchema,
-  caseListResponseSchema,
-  layoutResponseSchema,
-  type CaseDetail,
-  type CaseListResponse,
-  type FeedItem,
-  type LayoutResponse,
-} from '../../contract/cases';
-import { apiBlob, apiRequest } from './client';
+import type { UnreadCasesResponse } from '../../contract/case-reads';
+import type { CaseDetail, CaseListResponse, FeedItem, LayoutResponse } from '../../contract/cases';
+import * as cases from '../../contract/endpoints/cases';
+import { apiBlob } from './client';
+import { callApi } from './endpoint-client';
 
 /**
- * The case endpoints of contract/cases.ts. Every answer is parsed with its schema here, so
- * nothing unchecked reaches IndexedDB.
+ * The case endpoints of contract/endpoints/cases.ts. Every answer is parsed with its declared
+ * schema, so nothing unchecked reaches IndexedDB.
  */
-
-const seg = encodeURIComponent;
-
-/** Where a case's endpoints live; the outbox's write kinds build their paths here too. */
-export const casePaths = {
-  detail: (id: string) => `/api/v1/cases/${seg(id)}`,
-  feed: (id: string) => `/api/v1/cases/${seg(id)}/feed`,
-  files: (id: string) => `/api/v1/cases/${seg(id)}/files`,
-  close: (id: string) => `/api/v1/cases/${seg(id)}/close`,
-  dealerList: () => '/api/v1/cases',
-  orgList: (orgId: string) => `/api/v1/organisations/${seg(orgId)}/cases`,
-  layout: (recordTypeId: string) => `/api/v1/cases/layouts/${seg(recordTypeId)}`,
-};
 
 /** GET a case (record-ui): 404 for a case that does not exist or is another dealer's. */
 export async function getCase(id: string, signal?: AbortSignal): Promise<CaseDetail> {
-  return (await apiRequest(casePaths.detail(id), { schema: caseDetailResponseSchema, signal }))
-    .case;
+  return (await callApi(cases.getCase, { params: { id }, signal })).case;
 }
 
 /** GET a case's feed items with their attachments, oldest first. */
 export async function getCaseFeed(id: string, signal?: AbortSignal): Promise<FeedItem[]> {
-  return (await apiRequest(casePaths.feed(id), { schema: caseFeedResponseSchema, signal })).items;
+  return (await callApi(cases.getCaseFeed, { params: { id }, signal })).items;
 }
 
 export type CaseListSource = { kind: 'dealer' } | { kind: 'org'; orgId: string };
@@ -47,12 +27,10 @@ export async function getCaseListPage(
   query: { after?: string; limit?: number },
   signal?: AbortSignal,
 ): Promise<CaseListResponse> {
-  const path = source.kind === 'dealer' ? casePaths.dealerList() : casePaths.orgList(source.orgId);
-  return apiRequest(path, {
-    schema: caseListResponseSchema,
-    query: { after: query.after, limit: query.limit?.toString() },
-    signal,
-  });
+  const call = { query: { after: query.after, limit: query.limit?.toString() }, signal };
+  return source.kind === 'dealer'
+    ? callApi(cases.listCases, call)
+    : callApi(cases.listOrganisationCases, { ...call, params: { orgId: source.orgId } });
 }
 
 /** GET a record type's layout (the Additional Details accordion). */
@@ -60,10 +38,37 @@ export async function getLayout(
   recordTypeId: string,
   signal?: AbortSignal,
 ): Promise<LayoutResponse> {
-  return apiRequest(casePaths.layout(recordTypeId), { schema: layoutResponseSchema, signal });
+  return callApi(cases.getLayout, { params: { recordTypeId }, signal });
 }
 
-/** An attachment's bytes or thumbnail (same-origin URLs the feed names). */
+/**
+ * An attachment's bytes or thumbnail: the same-origin URLs the feed names (made by the gateway
+ * from the getCaseFile and getCaseFileThumbnail declarations).
+ */
 export function getCaseFile(url: string, signal?: AbortSignal): Promise<Blob> {
   return apiBlob(url, { signal });
+}
+
+/** GET the caller's unread cases (newest reply first) and how many there are. */
+export function getUnreadCases(signal?: AbortSignal): Promise<UnreadCasesResponse> {
+  return callApi(cases.listUnreadCases, { signal });
+}
+
+/**
+ * POST a case read as of `readAt`, under `key` so a resend through the outbox is applied once.
+ * A 401 is not renewed here: the mark then waits in the outbox like any other write.
+ */
+export function sendCaseRead(
+  id: string,
+  readAt: string,
+  key: string,
+  signal?: AbortSignal,
+): Promise<unknown> {
+  return callApi(cases.markCaseRead, {
+    params: { id },
+    body: { readAt },
+    idempotencyKey: key,
+    renewOn401: false,
+    signal,
+  });
 }

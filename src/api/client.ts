@@ -1,4 +1,3 @@
-import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { markWaiting } from './busy';
 import { ApiError, MalformedAnswerError, NetworkError } from './errors';
 import { RETRY_AFTER_CAP_MS, retryAfterMs } from './retry-after';
@@ -14,6 +13,12 @@ export interface RequestOptions {
   /** Sent as `If-None-Match`: a 304 then means the kept copy is current. */
   ifNoneMatch?: string;
   signal?: AbortSignal;
+  /**
+   * How long the gateway has to answer each request sent; silent longer, it is no answer
+   * (NetworkError). Counted per request, so the time a 401's renewal takes (the user signing in
+   * again) does not count against the request retried after it.
+   */
+  timeoutMs?: number;
   /**
    * On 401, renew the session and retry once (default). The auth endpoints turn it off:
    * renewing a failed sign-in with a sign-in would loop.
@@ -43,6 +48,9 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   if (opts.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
   if (opts.ifNoneMatch) headers['If-None-Match'] = opts.ifNoneMatch;
+  const limit = opts.timeoutMs === undefined ? undefined : AbortSignal.timeout(opts.timeoutMs);
+  const signal =
+    limit && opts.signal ? AbortSignal.any([opts.signal, limit]) : (limit ?? opts.signal);
   try {
     return await fetch(buildUrl(path, opts.query), {
       method: opts.method ?? 'GET',
@@ -55,7 +63,7 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
             : JSON.stringify(opts.body),
       // The gateway's session is an httpOnly SameSite=Strict cookie on this origin.
       credentials: 'same-origin',
-      signal: opts.signal,
+      signal,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -143,19 +151,30 @@ async function readBody(path: string, res: Response): Promise<unknown> {
 }
 
 /**
- * Calls the gateway and checks its answer with the contract schema the endpoint answers with:
- * resolves with the parsed answer, or throws ApiError (MalformedAnswerError when the answer
- * does not match the schema, so nothing unchecked reaches IndexedDB) / NetworkError.
+ * How a call reads its answer: the value the declared schema makes of it, or why it does not
+ * match. endpoint-client.ts reads with zod; the first screen with checks made from the same
+ * declarations (contract/first-screen-answers.ts), so this module does not load zod.
  */
-export async function apiRequest<S extends $ZodType>(
+export type AnswerReader<T> = (
+  body: unknown,
+) => { ok: true; value: T } | { ok: false; problem: unknown };
+
+function read<T>(path: string, reader: AnswerReader<T>, body: unknown): T {
+  const answer = reader(body);
+  if (!answer.ok) throw new MalformedAnswerError(path, answer.problem);
+  return answer.value;
+}
+
+/**
+ * Calls the gateway and reads its answer as the endpoint declares it: resolves with that value,
+ * or throws ApiError (MalformedAnswerError when the answer does not match, so nothing
+ * unchecked reaches IndexedDB) / NetworkError.
+ */
+export async function apiRequest<T>(
   path: string,
-  opts: RequestOptions & { schema: S },
-): Promise<output<S>> {
-  const body = await readBody(path, await sendRenewing(path, opts));
-  // Core's safeParse takes classic and zod/mini schemas alike (the entry's are zod/mini).
-  const parsed = safeParse(opts.schema, body);
-  if (!parsed.success) throw new MalformedAnswerError(path, parsed.error);
-  return parsed.data;
+  opts: RequestOptions & { reader: AnswerReader<T> },
+): Promise<T> {
+  return read(path, opts.reader, await readBody(path, await sendRenewing(path, opts)));
 }
 
 /** What a conditional read came to: the new answer and its ETag, or `unchanged` (304). */
@@ -166,16 +185,15 @@ export type ConditionalAnswer<T> =
  * A read of something the caller keeps with its ETag: sent with `If-None-Match` when there is
  * one, so an unchanged answer costs a 304 and no body. Errors as apiRequest.
  */
-export async function apiRequestIfChanged<S extends $ZodType>(
+export async function apiRequestIfChanged<T>(
   path: string,
-  opts: Omit<RequestOptions, 'ifNoneMatch'> & { schema: S; etag: string | null },
-): Promise<ConditionalAnswer<output<S>>> {
+  opts: Omit<RequestOptions, 'ifNoneMatch'> & { reader: AnswerReader<T>; etag: string | null },
+): Promise<ConditionalAnswer<T>> {
   const { etag, ...rest } = opts;
   const res = await sendRenewing(path, { ...rest, ifNoneMatch: etag ?? undefined });
   if (res.status === 304) return { unchanged: true };
-  const parsed = safeParse(opts.schema, await readBody(path, res));
-  if (!parsed.success) throw new MalformedAnswerError(path, parsed.error);
-  return { unchanged: false, data: parsed.data, etag: res.headers.get('etag') };
+  const data = read(path, opts.reader, await readBody(path, res));
+  return { unchanged: false, data, etag: res.headers.get('etag') };
 }
 
 /** Sends a write whose answer carries nothing to keep (204, or a body the caller ignores). */
@@ -185,7 +203,7 @@ export async function apiSend(path: string, opts: RequestOptions = {}): Promise<
 
 /**
  * The outbox's sender: the answer of a queued write, as JSON, for its write kind to read. Every
- * other caller uses apiRequest with a schema.
+ * other caller uses apiRequest with a reader.
  */
 export async function apiWriteAnswer(path: string, opts: RequestOptions): Promise<unknown> {
   const res = await sendRenewing(path, opts);

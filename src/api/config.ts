@@ -1,7 +1,8 @@
-import { remoteConfigSchema, type RemoteConfig } from '../../contract/config';
-import { apiRequest } from './client';
+import type { RemoteConfig } from '../../contract/config';
+import { getRemoteConfig as configEndpoint } from '../../contract/first-screen-answers';
+import { callChecked } from './checked-call';
 
-/** Public: no session needed. */
+/** Public: no session needed. Checked without zod: the first screen refreshes it. */
 export function getRemoteConfig(): Promise<RemoteConfig> {
-  return apiRequest('/api/v1/config', { schema: remoteConfigSchema, renewOn401: false });
+  return callChecked(configEndpoint, { renewOn401: false });
 }

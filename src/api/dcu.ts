@@ -1,12 +1,6 @@
-import {
-  dcuPairingHistorySchema,
-  dcuStatusSchema,
-  masterKeyResponseSchema,
-  type DcuPairingResult,
-  type DcuStatus,
-  type MasterKeyResponse,
-} from '../../contract/dcu';
-import { apiRequest } from './client';
+import type { DcuPairingResult, DcuStatus, MasterKeyResponse } from '../../contract/dcu';
+import * as dcu from '../../contract/endpoints/dcu';
+import { callApi } from './endpoint-client';
 
 export type { DcuStatus, MasterKeyResponse };
 
@@ -16,32 +10,23 @@ export type { DcuStatus, MasterKeyResponse };
  * replayer as write-kinds.ts says.
  */
 
-/** GET /api/v1/dcu/:imei (validateDCUv2): the unit's part number and last report. */
+/** validateDCUv2: the unit's part number and last report. */
 export async function fetchDcuStatus(imei: string, signal?: AbortSignal): Promise<DcuStatus> {
-  return apiRequest(`/api/v1/dcu/${encodeURIComponent(imei)}`, { schema: dcuStatusSchema, signal });
+  return callApi(dcu.getDcuStatus, { params: { imei }, signal });
 }
 
-/** GET /api/v1/dcu/:imei/pairings: what was applied to a unit, newest first. */
+/** What was applied to a unit, newest first. */
 export async function fetchDcuPairings(
   imei: string,
   signal?: AbortSignal,
 ): Promise<DcuPairingResult[]> {
-  const body = await apiRequest(`/api/v1/dcu/${encodeURIComponent(imei)}/pairings`, {
-    schema: dcuPairingHistorySchema,
-    signal,
-  });
-  return body.pairings;
+  return (await callApi(dcu.getDcuPairings, { params: { imei }, signal })).pairings;
 }
 
-/** POST /api/v1/master-key: the keyless master password of a DCU module (audited, rate limited). */
+/** The keyless master password of a DCU module (audited, rate limited). */
 export async function requestMasterKey(
   serialNumber: string,
   signal?: AbortSignal,
 ): Promise<MasterKeyResponse> {
-  return apiRequest('/api/v1/master-key', {
-    method: 'POST',
-    body: { serialNumber },
-    schema: masterKeyResponseSchema,
-    signal,
-  });
+  return callApi(dcu.requestMasterKey, { body: { serialNumber }, signal });
 }

@@ -1,5 +1,6 @@
-import { fieldPackResponseSchema, type FieldPackResponse } from '../../contract/machines';
-import { apiRequest } from './client';
+import { fieldPackPage } from '../../contract/endpoints/machines';
+import type { FieldPackResponse } from '../../contract/machines';
+import { callApi } from './endpoint-client';
 
 export interface FieldPackPageQuery {
   /** Internal users name the dealer; external users leave it out (the gateway uses theirs). */
@@ -9,13 +10,12 @@ export interface FieldPackPageQuery {
   limit?: number;
 }
 
-/** GET /api/v1/machines/field-pack: one page of a dealer's machines with their details. */
+/** One page of a dealer's machines with their details. */
 export function getFieldPackPage(
   query: FieldPackPageQuery,
   signal?: AbortSignal,
 ): Promise<FieldPackResponse> {
-  return apiRequest('/api/v1/machines/field-pack', {
-    schema: fieldPackResponseSchema,
+  return callApi(fieldPackPage, {
     query: {
       dealerId: query.dealerId,
       after: query.after,

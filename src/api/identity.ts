@@ -2,8 +2,8 @@ import type { AuthenticationResult, IPublicClientApplication } from '@azure/msal
 import { getAuthConfig } from './auth';
 
 /**
- * The identity provider client (msal). It is imported lazily: only /login, the silent renewal
- * after a 401 and logout need it, and it is too big for the first screen.
+ * The identity provider client (msal). This module and msal are imported lazily: only signing
+ * in, the silent renewal after a 401 and logout need them, not the first screen.
  */
 let client: Promise<{ pca: IPublicClientApplication; scopes: string[] }> | null = null;
 
@@ -46,12 +46,6 @@ async function takeIdToken(
   await pca.clearCache();
   if (!result.idToken) throw new Error('The identity provider returned no ID token.');
   return result.idToken;
-}
-
-/** True when this URL carries an authorization response (the provider sent the user back). */
-export function hasAuthResponse(location: { search: string; hash: string }): boolean {
-  const params = `${location.search}&${location.hash.replace(/^#/, '')}`;
-  return /(^|[?&])state=/.test(params) && /(^|[?&])(code|error)=/.test(params);
 }
 
 /** Leaves for the provider's login page; `returnTo` comes back in the state. */

@@ -1,25 +1,22 @@
-import {
-  articleSchema,
-  bulletinsResponseSchema,
-  knowledgeSearchResponseSchema,
-  manualsResponseSchema,
-  type Article,
-  type BulletinsResponse,
-  type KnowledgeSearchQuery,
-  type KnowledgeSearchResponse,
-  type ManualsResponse,
+import * as knowledge from '../../contract/endpoints/knowledge';
+import type {
+  Article,
+  BulletinsResponse,
+  KnowledgeSearchQuery,
+  KnowledgeSearchResponse,
+  ManualsResponse,
 } from '../../contract/knowledge';
-import { apiBlob, apiRequest } from './client';
+import { apiBlob } from './client';
+import { callApi } from './endpoint-client';
 
-/** The knowledge endpoints of contract/knowledge.ts: the gateway is the search provider. */
+/** The endpoints of contract/endpoints/knowledge.ts: the gateway is the search provider. */
 
-/** GET /api/v1/knowledge/search: one page of ranked results of a category tab. */
+/** One page of ranked results of a category tab. */
 export function searchKnowledge(
   q: Partial<KnowledgeSearchQuery> & { q: string },
   signal?: AbortSignal,
 ): Promise<KnowledgeSearchResponse> {
-  return apiRequest('/api/v1/knowledge/search', {
-    schema: knowledgeSearchResponseSchema,
+  return callApi(knowledge.searchKnowledge, {
     query: {
       q: q.q,
       c: q.c,
@@ -30,21 +27,14 @@ export function searchKnowledge(
   });
 }
 
-/** GET /api/v1/knowledge/articles/:uniqueId: the sanitised HTML and the attachments. */
+/** An article: the sanitised HTML and the attachments. */
 export function getArticle(uniqueId: string, signal?: AbortSignal): Promise<Article> {
-  return apiRequest(`/api/v1/knowledge/articles/${encodeURIComponent(uniqueId)}`, {
-    schema: articleSchema,
-    signal,
-  });
+  return callApi(knowledge.getArticle, { params: { uniqueId }, signal });
 }
 
-/** GET /api/v1/knowledge/manuals?model=: the model family's manuals by section. */
+/** The model family's manuals by section. */
 export function getManuals(model: string, signal?: AbortSignal): Promise<ManualsResponse> {
-  return apiRequest('/api/v1/knowledge/manuals', {
-    schema: manualsResponseSchema,
-    query: { model },
-    signal,
-  });
+  return callApi(knowledge.getManuals, { query: { model }, signal });
 }
 
 /** The machine a campaign is shown for: its related bulletins come model first, then family. */
@@ -53,7 +43,7 @@ export interface BulletinsMachine {
   family?: string;
 }
 
-/** GET /api/v1/knowledge/bulletins?campaign=: the documents related to one campaign. */
+/** The documents related to one campaign. */
 export function getBulletins(
   campaign: string,
   machine: BulletinsMachine = {},
@@ -62,14 +52,10 @@ export function getBulletins(
   const query: Record<string, string> = { campaign };
   if (machine.model) query.model = machine.model;
   if (machine.family) query.family = machine.family;
-  return apiRequest('/api/v1/knowledge/bulletins', {
-    schema: bulletinsResponseSchema,
-    query,
-    signal,
-  });
+  return callApi(knowledge.getBulletins, { query, signal });
 }
 
-/** An attachment's bytes, from its `url` (a gateway path, `/api/v1/files/{id}`). */
+/** An attachment's bytes, from its `url` (a gateway path: contract/endpoints/knowledge.ts getFile). */
 export function downloadFile(url: string, signal?: AbortSignal): Promise<Blob> {
   return apiBlob(url, { signal });
 }

@@ -1,17 +1,14 @@
-import {
-  customerSearchResponseSchema,
-  machineLookupResponseSchema,
-  machineRecordsResponseSchema,
-  modelTypeaheadResponseSchema,
-  type CaseSummary,
-  type CustomerSearchResponse,
-  type MachineDetail,
-  type ModelTypeaheadResponse,
+import * as machines from '../../contract/endpoints/machines';
+import type {
+  CaseSummary,
+  CustomerSearchResponse,
+  MachineDetail,
+  ModelTypeaheadResponse,
 } from '../../contract/machines';
 import type { CustomerSearchQuery } from '../domain/machine-search';
-import { apiRequest } from './client';
+import { callApi } from './endpoint-client';
 
-/** The machine endpoints of contract/machines.ts. */
+/** The machine endpoints of contract/endpoints/machines.ts. */
 
 export interface MachineLookup {
   serial?: string;
@@ -19,51 +16,47 @@ export interface MachineLookup {
   pin?: string;
 }
 
-/** GET /api/v1/machines/lookup (SearchInventory): 404 when the machine is not found. */
+/** SearchInventory: 404 when the machine is not found. */
 export async function lookupMachine(
   q: MachineLookup,
   signal?: AbortSignal,
 ): Promise<MachineDetail> {
-  const res = await apiRequest('/api/v1/machines/lookup', {
-    schema: machineLookupResponseSchema,
+  const res = await callApi(machines.lookupMachine, {
     query: { serial: q.serial, model: q.model, pin: q.pin },
     signal,
   });
   return res.machine;
 }
 
-/** GET /api/v1/machines/models (SearchModel): the model typeahead. */
+/** SearchModel: the model typeahead. */
 export function searchModels(
   q: { model: string; serial: string },
   signal?: AbortSignal,
 ): Promise<ModelTypeaheadResponse> {
-  return apiRequest('/api/v1/machines/models', {
-    schema: modelTypeaheadResponseSchema,
+  return callApi(machines.searchModels, {
     query: { model: q.model.trim(), serial: q.serial.trim() },
     signal,
   });
 }
 
-/** GET /api/v1/machines/customers: customer search (limit 500). */
+/** Customer search (limit 500). */
 export function searchCustomers(
   q: CustomerSearchQuery,
   signal?: AbortSignal,
 ): Promise<CustomerSearchResponse> {
-  return apiRequest('/api/v1/machines/customers', {
-    schema: customerSearchResponseSchema,
+  return callApi(machines.searchCustomers, {
     query: { ...q },
     signal,
   });
 }
 
-/** GET /api/v1/machines/cases or /reports (reports: internal users only, 403 for others). */
+/** A machine's cases or reports (reports: internal users only, 403 for others). */
 export async function machineRecords(
   kind: 'cases' | 'reports',
   q: { serial: string; model: string },
   signal?: AbortSignal,
 ): Promise<CaseSummary[]> {
-  const res = await apiRequest(`/api/v1/machines/${kind}`, {
-    schema: machineRecordsResponseSchema,
+  const res = await callApi(kind === 'cases' ? machines.machineCases : machines.machineReports, {
     query: { serial: q.serial, model: q.model },
     signal,
   });

@@ -1,19 +1,19 @@
-import { claimsBundleSchema, type ClaimsBundle } from '../../contract/predictions';
-import { apiRequestIfChanged, type ConditionalAnswer } from './client';
-import { predictionPaths } from './predictions';
+import { getClaimsBundle as claimsBundleEndpoint } from '../../contract/endpoints/predictions';
+import type { ClaimsBundle } from '../../contract/predictions';
+import type { ConditionalAnswer } from './client';
+import { callApiIfChanged } from './endpoint-client';
 
 /**
- * GET /api/v1/predictions/claims?models=A,B: the past claims of those models, with the
- * gateway's calibration, for ranking on the device. `etag` is the one kept from the last
- * answer for the same models: an unchanged bundle answers 304.
+ * The past claims of those models, with the gateway's calibration, for ranking on the device.
+ * `etag` is the one kept from the last answer for the same models: an unchanged bundle
+ * answers 304.
  */
 export function getClaimsBundle(
   models: readonly string[],
   etag: string | null,
   signal?: AbortSignal,
 ): Promise<ConditionalAnswer<ClaimsBundle>> {
-  return apiRequestIfChanged(predictionPaths.claims(), {
-    schema: claimsBundleSchema,
+  return callApiIfChanged(claimsBundleEndpoint, {
     query: { models: models.join(',') },
     etag,
     signal,

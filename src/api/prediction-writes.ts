@@ -1,25 +1,16 @@
-import {
-  predictionSchema,
-  type Prediction,
-  type PredictionCreate,
-} from '../../contract/predictions';
-import { apiRequest } from './client';
-import { predictionPaths } from './predictions';
+import { createPrediction } from '../../contract/endpoints/predictions';
+import type { Prediction, PredictionCreate } from '../../contract/predictions';
+import { callApi } from './endpoint-client';
 
 /**
- * POST /api/v1/predictions: the gateway ranks the symptom and records the prediction. The key
- * makes a repeated request (the same click sent twice) one record.
+ * The gateway ranks the symptom and records the prediction. The key
+ * makes a repeated request (the same click sent twice) one record; `timeoutMs` is how long the
+ * gateway has to answer (client.ts).
  */
 export function postPrediction(
   body: PredictionCreate,
   idempotencyKey: string,
-  signal?: AbortSignal,
+  timeoutMs?: number,
 ): Promise<Prediction> {
-  return apiRequest(predictionPaths.create(), {
-    method: 'POST',
-    body,
-    idempotencyKey,
-    schema: predictionSchema,
-    signal,
-  });
+  return callApi(createPrediction, { body, idempotencyKey, timeoutMs });
 }

@@ -1,7 +1,4 @@
 import {
-  caseAssistResponseSchema,
-  dtcCodesResponseSchema,
-  partsCatalogueResponseSchema,
   PARTS_CATALOGUE_TIMEOUT_MS,
   type AnalyticsBatch,
   type CaseAssistQuery,
@@ -9,40 +6,23 @@ import {
   type PartsCatalogueResponse,
 } from '../../contract/case-create';
 import type { SearchResult } from '../../contract/knowledge';
-import {
-  lookupResponseSchema,
-  picklistsResponseSchema,
-  recordTypesResponseSchema,
-  type LookupRecord,
-  type PicklistsResponse,
-  type RecordType,
-} from '../../contract/cases';
-import { apiRequest, apiSend } from './client';
+import type { LookupRecord, PicklistsResponse, RecordType } from '../../contract/cases';
+import * as caseAssist from '../../contract/endpoints/case-assist';
+import * as cases from '../../contract/endpoints/cases';
+import * as catalogue from '../../contract/endpoints/parts-catalogue';
+import { callApi, sendApi } from './endpoint-client';
 
-/** The wizard's endpoints (contract/case-create.ts); every answer is parsed here. */
-
-const seg = encodeURIComponent;
-
-export const wizardPaths = {
-  createCase: () => '/api/v1/cases',
-  createContact: () => '/api/v1/contacts',
-  events: () => '/api/v1/case-assist/events',
-};
+/** The wizard's endpoints (contract/endpoints/); every answer is parsed here. */
 
 export async function getRecordTypes(signal?: AbortSignal): Promise<RecordType[]> {
-  return (
-    await apiRequest('/api/v1/cases/record-types', { schema: recordTypesResponseSchema, signal })
-  ).recordTypes;
+  return (await callApi(cases.getRecordTypes, { signal })).recordTypes;
 }
 
 export async function getPicklists(
   recordTypeId: string,
   signal?: AbortSignal,
 ): Promise<PicklistsResponse> {
-  return apiRequest(`/api/v1/cases/picklists/${seg(recordTypeId)}`, {
-    schema: picklistsResponseSchema,
-    signal,
-  });
+  return callApi(cases.getPicklists, { params: { recordTypeId }, signal });
 }
 
 /** Typeahead of a reference field (accounts, contacts of an account). */
@@ -53,8 +33,8 @@ export async function lookup(
   signal?: AbortSignal,
 ): Promise<LookupRecord[]> {
   return (
-    await apiRequest(`/api/v1/cases/lookups/${seg(field)}`, {
-      schema: lookupResponseSchema,
+    await callApi(cases.lookupRecords, {
+      params: { field },
       query: { q, AccountId: accountId },
       signal,
     })
@@ -67,8 +47,7 @@ export async function getCaseAssist(
   signal?: AbortSignal,
 ): Promise<SearchResult[]> {
   return (
-    await apiRequest('/api/v1/case-assist', {
-      schema: caseAssistResponseSchema,
+    await callApi(caseAssist.getCaseAssist, {
       query: {
         subject: query.subject,
         dtc: query.dtc,
@@ -83,8 +62,7 @@ export async function getCaseAssist(
 
 export async function getDtcCodes(model: string, signal?: AbortSignal): Promise<DtcCode[]> {
   return (
-    await apiRequest('/api/v1/machines/dtc-codes', {
-      schema: dtcCodesResponseSchema,
+    await callApi(catalogue.getDtcCodes, {
       query: { model },
       signal,
     })
@@ -98,8 +76,7 @@ export async function getPartsCatalogue(
 ): Promise<PartsCatalogueResponse> {
   const limit = AbortSignal.timeout(PARTS_CATALOGUE_TIMEOUT_MS);
   const both = signal ? AbortSignal.any([signal, limit]) : limit;
-  return apiRequest('/api/v1/parts-catalogue', {
-    schema: partsCatalogueResponseSchema,
+  return callApi(catalogue.getPartsCatalogue, {
     query: { model },
     signal: both,
   });
@@ -110,5 +87,5 @@ export async function getPartsCatalogue(
  * batch the network cannot take (sw/analytics.ts); here a failure is simply let go.
  */
 export function sendWizardEvents(batch: AnalyticsBatch): void {
-  void apiSend(wizardPaths.events(), { method: 'POST', body: batch }).catch(() => undefined);
+  void sendApi(caseAssist.recordCaseAssistEvents, { body: batch }).catch(() => undefined);
 }

@@ -147,6 +147,10 @@ const MessagesScreen = screen(
   () => import('../features/notifications/messages-screen'),
   (m) => m.MessagesScreen,
 );
+const ShareScreen = screen(
+  () => import('../features/cases/share-screen'),
+  (m) => m.ShareScreen,
+);
 const SettingsScreen = screen(
   () => import('../features/settings/settings-screen'),
   (m) => m.SettingsScreen,
@@ -211,6 +215,8 @@ const routeTable = (
       <Route path="/support/DealerContacts" element={<DealerContactsScreen />} />
       <Route path="/messages" element={<MessagesScreen />} />
       <Route path="/settings" element={<SettingsScreen />} />
+      {/* Files shared into the app (the service worker kept them): which case they go to. */}
+      <Route path="/share" element={<ShareScreen />} />
     </Route>
     {/* product §2: any unknown path shows the login screen (which sends a signed-in user home). */}
     <Route path="*" element={<LoginScreen />} />

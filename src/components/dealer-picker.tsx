@@ -14,7 +14,7 @@ function label(d: Dealer): string {
 
 /**
  * Internal users pick the dealer whose machines to download: a search over the dealer
- * lookup (GET /api/v1/dealers?name=…), online only.
+ * lookup (searchDealers, by name), online only.
  */
 export function DealerPicker({
   value,

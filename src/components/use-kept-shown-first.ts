@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { firstScreenShown } from '../sync/first-screen';
 
 /** A frame can be held back in a hidden tab; the refresh must not wait for it there. */
 const NO_FRAME_MS = 100;
@@ -9,6 +10,7 @@ const NO_FRAME_MS = 100;
  * refresh from the gateway only then: started with the read, the response came back while
  * the kept data was still being read and rendered, and parsing it, storing it and rendering it
  * again put the screen's first paint behind the network, so online opened later than offline.
+ * The page's own background refreshes wait for the first such paint too (sync/first-screen.ts).
  */
 export function useKeptShownFirst(kept: unknown): boolean {
   const read = kept !== undefined;
@@ -16,7 +18,10 @@ export function useKeptShownFirst(kept: unknown): boolean {
   useEffect(() => {
     if (!read || shown) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const done = () => setShown(true);
+    const done = () => {
+      setShown(true);
+      firstScreenShown();
+    };
     // After the paint: the next frame, then a task of its own once that frame is drawn.
     const frame = requestAnimationFrame(() => {
       clearTimeout(timer);

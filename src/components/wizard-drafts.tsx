@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { db, ownerRange } from '../db/db';
 import type { CaseDraftRow } from '../db/schema';
 import { wizardResumePath } from '../domain/machine-links';
+import { holdsMadePrediction } from '../domain/wizard-flow';
 import {
   finishDraftDiscard,
   holdDraftForDiscard,
@@ -45,6 +46,7 @@ export function WizardDrafts({
       ).filter(
         (d) =>
           !d.discardingAt &&
+          !holdsMadePrediction(d.state) &&
           (!machine || (d.serial === machine.serial && d.model === machine.model)),
       ),
     [ownerUserId, machine?.serial, machine?.model],

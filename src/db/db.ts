@@ -30,7 +30,9 @@ import {
   type RecentMachineRow,
   type RecentSearchRow,
   type SessionMarkerRow,
+  type SharedFilesRow,
 } from './schema';
+import type { CaseReadRow, UnreadCasesRow } from './unread-schema';
 
 export class TorqueDb extends Dexie {
   profile!: EntityTable<ProfileRow, 'key'>;
@@ -60,6 +62,9 @@ export class TorqueDb extends Dexie {
   predictions!: Table<PredictionRow, [string, string]>;
   predictionLists!: Table<PredictionListRow, [string, string]>;
   predictionClaims!: Table<PredictionClaimsRow, [string, string]>;
+  sharedFiles!: EntityTable<SharedFilesRow, 'id'>;
+  caseReads!: Table<CaseReadRow, [string, string]>;
+  unreadCases!: EntityTable<UnreadCasesRow, 'ownerUserId'>;
 
   constructor(name = DB_NAME) {
     super(name);

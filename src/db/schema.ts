@@ -6,6 +6,7 @@ import type {
 } from '../../contract/knowledge';
 import type { CaseDetail, CaseListRow, FeedItem, LayoutResponse } from '../../contract/cases';
 import type { DealerContacts } from '../../contract/notifications';
+import { schemaV11 } from './unread-schema';
 import type {
   Calibration,
   ClaimEvidence,
@@ -77,6 +78,11 @@ export interface RecentCaseRow {
   referenceNumber: string;
   status: string;
   viewedAt: number;
+  /** The machine and the last activity, for the row (absent on rows kept before they were). */
+  modelNumber?: string | null;
+  serialNumber?: string | null;
+  /** ISO date-time of the newest of creation, last update and newest feed entry. */
+  lastActivityAt?: string;
 }
 
 export type NotificationType = 'Knowledge' | 'Machine' | 'Case' | 'Report';
@@ -115,7 +121,8 @@ export type OutboxKind =
   | 'contact-create'
   | 'case-create'
   | 'prediction-create'
-  | 'prediction-link';
+  | 'prediction-link'
+  | 'case-read';
 
 export interface OutboxError {
   /** HTTP status; absent for network failures. */
@@ -442,8 +449,24 @@ export const schemaV9 = {
   predictionClaims: '[ownerUserId+model]',
 } as const;
 
+/**
+ * Files shared into the app from another app (Web Share Target), kept by the service worker
+ * until the user says where they go. Not per user: the worker takes them before anyone is
+ * asked to sign in; the share screen, behind sign-in, hands them on and removes them.
+ */
+export interface SharedFilesRow {
+  id: string;
+  files: { name: string; type: string; blob: Blob }[];
+  sharedAt: number;
+}
+
+/** Version 10: files shared into the app. */
+export const schemaV10 = {
+  sharedFiles: 'id, sharedAt',
+} as const;
+
 /** The version the declared schema opens the database at: raised with every change to it. */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 11;
 /** Every table of every version: the one schema db.ts declares. */
 export const schema = {
   ...schemaV5,
@@ -451,4 +474,6 @@ export const schema = {
   ...schemaV7,
   ...schemaV8,
   ...schemaV9,
+  ...schemaV10,
+  ...schemaV11,
 } as const;

@@ -72,10 +72,21 @@ export function queuedClose(writes: readonly QueuedWrite[]): WriteState | null {
   return close.length ? stateOf(close.map((w) => w.status)) : null;
 }
 
-/** Product §2: image attachments go to the grid, the others to the download list. */
+/** A sound or a video plays in the feed; anything else is null. */
+export function mediaKind(contentType: string): 'audio' | 'video' | null {
+  if (contentType.startsWith('audio/')) return 'audio';
+  if (contentType.startsWith('video/')) return 'video';
+  return null;
+}
+
+/**
+ * Product §2: image attachments go to the grid, sounds and videos to players, the others to
+ * the download list.
+ */
 export function splitAttachments(attachments: readonly FeedAttachment[]) {
   return {
     images: attachments.filter((a) => a.isImage),
-    others: attachments.filter((a) => !a.isImage),
+    media: attachments.filter((a) => !a.isImage && mediaKind(a.contentType)),
+    others: attachments.filter((a) => !a.isImage && !mediaKind(a.contentType)),
   };
 }

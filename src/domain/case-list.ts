@@ -11,6 +11,8 @@ export const CASE_LIST_FUZZY_THRESHOLD = 0.3;
 
 /** What the list filter needs of a case row. */
 export interface FilterableCase {
+  caseNumber: string;
+  subject: string;
   status: string;
   serialNumber: string | null;
   modelNumber: string | null;

@@ -1,3 +1,5 @@
+import { CLOSED_STATUS, REOPENED_STATUS, type RecordKind } from '../../contract/cases';
+
 /** What the user gave in Post an update. */
 export interface CaseUpdateDraft {
   text: string;
@@ -33,4 +35,46 @@ export function caseUpdateSummaries(caseNumber: string) {
 export function isClosedStatus(status: string): boolean {
   const s = status.trim().toLowerCase();
   return s === 'resolved' || s === 'forced closed' || s === 'closed';
+}
+
+const recordWord = (kind: RecordKind) => (kind === 'Report' ? 'report' : 'case');
+
+/** The question Save Changes asks before it closes: a close is not taken back with one tap. */
+export function closeQuestion(kind: RecordKind, caseNumber: string): string {
+  return `Close ${recordWord(kind)} ${caseNumber}?`;
+}
+
+/** The confirm button of that question. */
+export function closeAction(kind: RecordKind): string {
+  return `Close ${recordWord(kind)}`;
+}
+
+/** Said on the form of a Resolved record before an update is sent (the gateway reopens it). */
+export function reopenNotice(kind: RecordKind): string {
+  return `This ${recordWord(kind)} is ${CLOSED_STATUS}. Saving an update reopens it (status ${REOPENED_STATUS}).`;
+}
+
+/** A queued write of a case, as the shown status needs it. */
+export interface StatusWrite {
+  kind: string;
+  status: string;
+  createdAt: number;
+}
+
+/**
+ * The status the case will have once its queued writes are sent: a close resolves it, an update
+ * to a Resolved case reopens it (as the gateway does). Writes of one update share a time; its
+ * close comes after its feed item.
+ */
+export function statusAfterWrites(status: string, writes: readonly StatusWrite[]): string {
+  const rank = (w: StatusWrite) => (w.kind === 'case-close' ? 1 : 0);
+  const pending = writes
+    .filter((w) => w.status !== 'done' && (w.kind === 'case-close' || w.kind === 'case-feed-item'))
+    .sort((a, b) => a.createdAt - b.createdAt || rank(a) - rank(b));
+  let shown = status;
+  for (const w of pending) {
+    if (w.kind === 'case-close') shown = CLOSED_STATUS;
+    else if (shown === CLOSED_STATUS) shown = REOPENED_STATUS;
+  }
+  return shown;
 }

@@ -1,4 +1,5 @@
-import { SERIAL_LENGTH, type MachineListItem } from '../../contract/machines';
+import type { MachineListItem } from '../../contract/machines';
+import { SERIAL_LENGTH } from '../../contract/machine-numbers';
 import { machinePathSegments } from './route-params';
 
 /**

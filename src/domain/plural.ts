@@ -11,3 +11,4 @@ export const CHANGE = { one: 'change', other: 'changes' } as const;
 export const MACHINE = { one: 'machine', other: 'machines' } as const;
 /** "1 person", "3 people": the product's plural text keeps "people". */
 export const PERSON = { one: 'person', other: 'people' } as const;
+export const UNREAD_CASE = { one: 'unread case', other: 'unread cases' } as const;

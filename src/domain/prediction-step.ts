@@ -22,10 +22,13 @@ export interface PredictionStepProps {
   /** The case the prediction was started from: the step offers Link to Case, not Create Case. */
   caseId: string | null;
   /**
-   * The prediction already made for this symptom, when the user came back to it from the case
-   * it led to: shown again rather than made anew. Null: the step makes one.
+   * The prediction already made for this symptom, when the user came back to it (a reload, or
+   * Previous from the case it led to): shown again rather than made anew. Null: the step makes
+   * one.
    */
   predictionId: string | null;
+  /** The prediction is made: the wizard keeps its id, so a reload shows it rather than redo it. */
+  onPredicted: (predictionId: string) => void;
   /** Resubmit: back to the symptom, which is kept. */
   onResubmit: () => void;
   /**

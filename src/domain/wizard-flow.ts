@@ -26,8 +26,9 @@ export interface WizardFlowState {
   /** A prediction started from a case: its step offers Link to Case instead of Create Case. */
   caseId: string | null;
   /**
-   * The prediction a case was created from (Create Case): linked to the case once it exists,
-   * and shown again when the user goes back to it. Resubmit forgets it.
+   * The prediction made at step 2: shown again, not made anew, when the wizard comes back to
+   * it (a reload, or Previous from the case it became), and linked to the case Create Case
+   * makes. Resubmit forgets it.
    */
   predictionId: string | null;
   /** A move that ended the wizard: where the screen goes. */
@@ -53,6 +54,8 @@ export type WizardAction =
   | { type: 'submitFailed' }
   /** The error screen's Restart. */
   | { type: 'restart' }
+  /** The parts prediction step made its prediction: the wizard keeps which one. */
+  | { type: 'predicted'; predictionId: string }
   /** The parts prediction step's Resubmit: back one step, the symptom kept. */
   | { type: 'resubmit' }
   /** The parts prediction step's Create Case: on as a case with the machine and symptom. */
@@ -124,6 +127,10 @@ export function wizardFlowReducer(state: WizardFlowState, action: WizardAction):
       return { ...state, submitting: false, step: 'error' };
     case 'restart':
       return state.step === 6 || state.step === 'error' ? { ...state, step: RESTART_STEP } : state;
+    case 'predicted':
+      return state.flow === 'prediction' && state.step === 2 && state.predictionId === null
+        ? { ...state, predictionId: action.predictionId }
+        : state;
     case 'resubmit':
       return state.flow === 'prediction' && state.step === 2 ? previous(state) : state;
     case 'createCase':
@@ -143,18 +150,35 @@ export interface SavedFlow {
   step: WizardStep;
   flow?: WizardFlow;
   predictionId?: string | null;
+  /**
+   * The page visit (the browser history entry) the draft was kept in: the same one after a
+   * reload or Back, a new one each time the wizard is opened.
+   */
+  visit?: string;
+}
+
+/**
+ * A prediction made is a record of its own, not an unfinished draft: the wizard comes back to it
+ * in the visit it was made in (a reload), and opened again later it starts empty. Nor is it
+ * offered to resume.
+ */
+export function holdsMadePrediction(saved: unknown): boolean {
+  return typeof (saved as { predictionId?: unknown } | undefined)?.predictionId === 'string';
 }
 
 /**
  * The state a draft comes back to: its step and flow, or a fresh start when it is unknown or
- * already done (a confirmation is not a place to come back to).
+ * already done (a confirmation is not a place to come back to). `visit`: the page visit the
+ * wizard opens in (SavedFlow's).
  */
 export function resumeWizardFlow(
   fresh: WizardFlowState,
-  saved: { step?: unknown; flow?: unknown; predictionId?: unknown } | undefined,
+  saved: { step?: unknown; flow?: unknown; predictionId?: unknown; visit?: unknown } | undefined,
+  visit?: string,
 ): WizardFlowState {
   const step = saved ? parseStep(saved.step) : null;
   if (step === null || step === 6) return fresh;
+  if (holdsMadePrediction(saved) && saved?.visit !== visit) return fresh;
   // A prediction that went on as a case comes back as that case; anything else keeps its flow.
   const flow = fresh.flow === 'prediction' && saved?.flow === 'case' ? 'case' : fresh.flow;
   const predictionId = typeof saved?.predictionId === 'string' ? saved.predictionId : null;

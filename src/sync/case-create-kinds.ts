@@ -1,10 +1,7 @@
-import {
-  createCaseResponseSchema,
-  createContactResponseSchema,
-  type CreateContactRequest,
-} from '../../contract/case-create';
-import { wizardPaths } from '../api/wizard';
-import type { WriteKind } from './write-kinds';
+import type { CreateCaseRequest, CreateContactRequest } from '../../contract/case-create';
+import { createCase } from '../../contract/endpoints/cases';
+import { createContact } from '../../contract/endpoints/contacts';
+import { declaredWrite } from './declared-write';
 
 /*
  * The first writes of a new case or report (product §4 Wizard, Cases): the new contact, then
@@ -23,16 +20,15 @@ export interface CaseCreatePayload {
 }
 
 export const caseCreateKinds = {
-  'contact-create': {
-    method: 'POST',
-    path: () => wizardPaths.createContact(),
-    body: (payload) => payload,
-    serverId: (result) => createContactResponseSchema.safeParse(result).data?.id,
-  },
-  'case-create': {
-    method: 'POST',
-    path: () => wizardPaths.createCase(),
-    body: (payload) => ({ fields: (payload as CaseCreatePayload).fields }),
-    serverId: (result) => createCaseResponseSchema.safeParse(result).data?.id,
-  },
-} satisfies Record<string, WriteKind>;
+  'contact-create': declaredWrite(createContact, {
+    body: (payload: ContactCreatePayload) => payload,
+    serverId: (result) => result.id,
+  }),
+  'case-create': declaredWrite(createCase, {
+    // Queued as the wizard validated it (RecordTypeId included); the gateway checks it again.
+    body: (payload: CaseCreatePayload) => ({
+      fields: payload.fields as CreateCaseRequest['fields'],
+    }),
+    serverId: (result) => result.id,
+  }),
+};

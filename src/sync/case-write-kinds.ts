@@ -1,11 +1,8 @@
-import {
-  closeCaseResponseSchema,
-  postFeedItemResponseSchema,
-  uploadedFileSchema,
-} from '../../contract/cases';
-import { casePaths } from '../api/cases';
+import type { CloseCaseResponse, PostFeedItem, PostFeedItemResponse } from '../../contract/cases';
+import { closeCase, postFeedItem, uploadCaseFile } from '../../contract/endpoints/cases';
+import { isClosedStatus } from '../domain/case-update';
 import type { TorqueDb } from '../db/db';
-import type { WriteKind } from './write-kinds';
+import { declaredWrite } from './declared-write';
 
 /*
  * The three writes of a case update (product §4 Cases, docs/product.md offline-first): each photo or
@@ -21,32 +18,46 @@ export interface CaseFilePayload {
   blob: Blob;
 }
 
-/** The feed item; `fileIds` are the file entries' ids until they are sent, then server ids. */
-export interface CaseFeedItemPayload {
-  caseId: string;
-  body: string;
-  fileIds: string[];
-}
+/**
+ * The feed item: the body the endpoint takes, both fields given. `fileIds` are the file
+ * entries' ids until they are sent, then server ids.
+ */
+export type CaseFeedItemPayload = { caseId: string } & Required<
+  Pick<PostFeedItem, 'body' | 'fileIds'>
+>;
 
 export interface CaseClosePayload {
   caseId: string;
 }
 
 /** Adds the gateway's feed item to the stored feed (the pending copy then disappears). */
-async function storeFeedItem(database: TorqueDb, ownerUserId: string, result: unknown) {
-  const { item, status } = postFeedItemResponseSchema.parse(result);
-  await database.transaction('rw', database.caseFeeds, database.cases, async () => {
+async function storeFeedItem(
+  database: TorqueDb,
+  ownerUserId: string,
+  { item, status }: PostFeedItemResponse,
+) {
+  const tables = [database.caseFeeds, database.cases, database.recentCases];
+  await database.transaction('rw', tables, async () => {
+    const recent = await database.recentCases.get([ownerUserId, item.caseId]);
+    if (recent) {
+      await database.recentCases.put({ ...recent, status, lastActivityAt: item.createdAt });
+    }
     const feed = await database.caseFeeds.get([ownerUserId, item.caseId]);
     if (feed && !feed.items.some((i) => i.id === item.id)) {
       await database.caseFeeds.put({ ...feed, items: [...feed.items, item] });
     }
     const row = await database.cases.get([ownerUserId, item.caseId]);
-    if (row) await database.cases.put({ ...row, detail: { ...row.detail, status } });
+    // An update to a Resolved case reopens it: the detail is open again.
+    if (row) {
+      await database.cases.put({
+        ...row,
+        detail: { ...row.detail, status, isClosed: isClosedStatus(status) },
+      });
+    }
   });
 }
 
-async function storeClose(database: TorqueDb, ownerUserId: string, result: unknown) {
-  const closed = closeCaseResponseSchema.parse(result);
+async function storeClose(database: TorqueDb, ownerUserId: string, closed: CloseCaseResponse) {
   await database.transaction('rw', database.cases, database.recentCases, async () => {
     const row = await database.cases.get([ownerUserId, closed.id]);
     if (row) {
@@ -66,31 +77,26 @@ async function storeClose(database: TorqueDb, ownerUserId: string, result: unkno
 }
 
 export const caseWriteKinds = {
-  'case-file': {
-    method: 'POST',
-    path: (payload) => casePaths.files((payload as CaseFilePayload).caseId),
+  'case-file': declaredWrite(uploadCaseFile, {
+    params: (payload: CaseFilePayload) => ({ id: payload.caseId }),
     body: (payload) => {
-      const p = payload as CaseFilePayload;
       const form = new FormData();
-      form.append('file', p.blob, p.name);
+      form.append(uploadCaseFile.upload.part, payload.blob, payload.name);
       return form;
     },
-    serverId: (result) => uploadedFileSchema.safeParse(result).data?.id,
-  },
-  'case-feed-item': {
-    method: 'POST',
-    path: (payload) => casePaths.feed((payload as CaseFeedItemPayload).caseId),
-    body: (payload) => {
-      const p = payload as CaseFeedItemPayload;
-      return { body: p.body, fileIds: p.fileIds };
-    },
-    serverId: (result) => postFeedItemResponseSchema.safeParse(result).data?.item.id,
+    serverId: (result) => result.id,
+  }),
+  'case-feed-item': declaredWrite(postFeedItem, {
+    params: (payload: CaseFeedItemPayload) => ({ id: payload.caseId }),
+    body: (payload) => ({ body: payload.body, fileIds: payload.fileIds }),
+    serverId: (result) => result.item.id,
     applied: storeFeedItem,
-  },
-  'case-close': {
-    method: 'POST',
-    path: (payload) => casePaths.close((payload as CaseClosePayload).caseId),
+  }),
+  'case-close': declaredWrite(closeCase, {
+    params: (payload: CaseClosePayload) => ({ id: payload.caseId }),
+    // An empty object, as queued writes have always sent: a replay of a key the gateway
+    // already holds must be the same request.
     body: () => ({}),
     applied: storeClose,
-  },
-} satisfies Record<string, WriteKind>;
+  }),
+};

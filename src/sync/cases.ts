@@ -28,8 +28,17 @@ export function caseListKey(source: CaseListSource): string {
   return source.kind === 'dealer' ? 'dealer' : `org|${source.orgId}`;
 }
 
-/** A case was viewed: Home's Cases tab and the Recent Cases panel. */
-async function recordRecentCase(ownerUserId: string, c: CaseDetail, database: TorqueDb) {
+/** A case was viewed: Home's Cases tab and the Recent Cases panel, with what their rows show. */
+async function recordRecentCase(
+  ownerUserId: string,
+  c: CaseDetail,
+  items: readonly FeedItem[],
+  database: TorqueDb,
+) {
+  // As the gateway's lists count it: the newest of creation, last update and feed entries.
+  const last = [c.createdAt, c.updatedAt, ...items.map((i) => i.createdAt)].reduce((a, b) =>
+    Date.parse(b) > Date.parse(a) ? b : a,
+  );
   await database.recentCases.put({
     ownerUserId,
     id: c.id,
@@ -37,6 +46,9 @@ async function recordRecentCase(ownerUserId: string, c: CaseDetail, database: To
     referenceNumber: c.caseNumber,
     status: c.status,
     viewedAt: Date.now(),
+    modelNumber: c.modelNumber,
+    serialNumber: c.serialNumber,
+    lastActivityAt: new Date(Date.parse(last)).toISOString(),
   });
 }
 
@@ -97,7 +109,7 @@ export async function refreshCase(
       async () => {
         await database.cases.put({ ownerUserId, id: detail.id, detail, syncedAt: now });
         await database.caseFeeds.put({ ownerUserId, caseId: detail.id, items, syncedAt: now });
-        await recordRecentCase(ownerUserId, detail, database);
+        await recordRecentCase(ownerUserId, detail, items, database);
         await database.syncState.put({
           ownerUserId,
           area: CASES_AREA,

@@ -1,5 +1,5 @@
-import { notificationPaths } from '../api/notifications';
-import type { WriteKind } from './write-kinds';
+import { deleteNotification } from '../../contract/endpoints/notifications';
+import { declaredWrite } from './declared-write';
 
 /** The outbox payload of a delete (product §4: notification deletes go through the outbox). */
 export interface NotificationDeletePayload {
@@ -7,9 +7,8 @@ export interface NotificationDeletePayload {
 }
 
 export const notificationWriteKinds = {
-  'notification-delete': {
-    method: 'DELETE',
-    path: (payload) => notificationPaths.one((payload as NotificationDeletePayload).id),
+  'notification-delete': declaredWrite(deleteNotification, {
+    params: (payload: NotificationDeletePayload) => ({ id: payload.id }),
     body: () => undefined,
-  },
-} satisfies Record<string, WriteKind>;
+  }),
+};

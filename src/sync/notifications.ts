@@ -4,8 +4,8 @@ import {
   markNotificationRead,
 } from '../api/notifications';
 import { db, ownerRange, type TorqueDb } from '../db/db';
+import { queueNotificationDelete } from './notification-delete';
 import { notificationRow } from './notification-store';
-import { enqueue } from './outbox';
 import { outcomeOf, type RefreshOutcome } from './outcome';
 import { requestReplay } from './request-replay';
 import type { NotificationDeletePayload } from './notification-write-kinds';
@@ -62,23 +62,11 @@ export async function undoDeleteNotification(id: string): Promise<void> {
 }
 
 /**
- * The time to undo is up: the message goes from the device, the gateway told through the
- * outbox (product §4), so it works offline and is sent once when back online. A message the
- * user got back stays.
+ * The time to undo is up: the message goes from the device and the gateway hears of it
+ * through the outbox, sent at once when there is a connection.
  */
 export async function deleteNotification(ownerUserId: string, id: string): Promise<void> {
-  await db.transaction('rw', db.notifications, db.outbox, async () => {
-    const row = await db.notifications.get(id);
-    if (!row?.deletingAt || row.ownerUserId !== ownerUserId) return;
-    await db.notifications.delete(id);
-    const payload: NotificationDeletePayload = { id };
-    await enqueue({
-      kind: 'notification-delete',
-      payload,
-      summary: 'Delete a message',
-      ownerUserId,
-    });
-  });
+  await queueNotificationDelete(ownerUserId, id);
   void requestReplay();
 }
 

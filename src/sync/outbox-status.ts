@@ -1,4 +1,4 @@
-import { PREDICTION_LINK_FAILED_MESSAGE } from '../../contract/predictions';
+import { PREDICTION_LINK_FAILED_MESSAGE } from '../../contract/prediction-messages';
 import { db, ownerRange, type TorqueDb } from '../db/db';
 import type { OutboxKind, OutboxRow, OutboxStatus } from '../db/schema';
 

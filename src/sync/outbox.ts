@@ -1,9 +1,11 @@
 import { db, ownerRange, type TorqueDb } from '../db/db';
 import type { OutboxKind, OutboxRow } from '../db/schema';
+import type { OutboxPayload } from './write-kinds';
 
-export interface EnqueueInput {
-  kind: OutboxKind;
-  payload: unknown;
+export interface EnqueueInput<K extends OutboxKind = OutboxKind> {
+  kind: K;
+  /** Typed by the kind: what its declared write turns into the endpoint's body. */
+  payload: OutboxPayload<K>;
   summary: string;
   ownerUserId: string;
   dependsOn?: string[];
@@ -21,7 +23,10 @@ export interface EnqueueInput {
  * Features call this inside their own Dexie transaction when they also write an optimistic
  * local record (the two land together or not at all).
  */
-export async function enqueue(input: EnqueueInput, database: TorqueDb = db): Promise<OutboxRow> {
+export async function enqueue<K extends OutboxKind>(
+  input: EnqueueInput<K>,
+  database: TorqueDb = db,
+): Promise<OutboxRow> {
   const now = Date.now();
   const row: OutboxRow = {
     id: input.id ?? crypto.randomUUID(),

@@ -31,7 +31,10 @@ export interface CreatePredictionInput {
   caseId?: string | null;
 }
 
-/** A gateway silent this long is out of reach: the device's answer serves better than waiting. */
+/**
+ * A gateway silent this long is out of reach: the device's answer serves better than waiting.
+ * The time the user spends signing in again after a 401 is not counted.
+ */
 const ONLINE_TIMEOUT_MS = 15_000;
 
 /** The request as the gateway would accept it, or the gateway's 400 with the contract's message. */
@@ -153,11 +156,7 @@ export async function createPrediction(
   if (navigator.onLine) {
     try {
       sentAs = crypto.randomUUID();
-      const prediction = await postPrediction(
-        request,
-        sentAs,
-        AbortSignal.timeout(ONLINE_TIMEOUT_MS),
-      );
+      const prediction = await postPrediction(request, sentAs, ONLINE_TIMEOUT_MS);
       await storeSentPrediction(database, input.ownerUserId, prediction);
       id = prediction.id;
     } catch (error) {

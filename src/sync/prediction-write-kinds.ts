@@ -1,10 +1,9 @@
-import type { PredictionCreate, PredictionLink } from '../../contract/predictions';
-import { predictionSchema } from '../../contract/predictions';
-import { predictionPaths } from '../api/predictions';
+import { createPrediction, linkPrediction } from '../../contract/endpoints/predictions';
+import type { Prediction, PredictionCreate, PredictionLink } from '../../contract/predictions';
 import type { TorqueDb } from '../db/db';
 import type { OutboxRow } from '../db/schema';
+import { declaredWrite } from './declared-write';
 import { storeSentPrediction } from './prediction-store';
-import type { WriteKind } from './write-kinds';
 
 /*
  * The two writes of a parts prediction (product §4 Wizard): the prediction itself, which
@@ -19,31 +18,30 @@ export interface PredictionLinkPayload extends PredictionLink {
   predictionId: string;
 }
 
-/** The replayer has parsed the answer with `result` already. */
-function storeAnswer(database: TorqueDb, ownerUserId: string, result: unknown, entry: OutboxRow) {
+function storeAnswer(
+  database: TorqueDb,
+  ownerUserId: string,
+  result: Prediction,
+  entry: OutboxRow,
+) {
   return storeSentPrediction(
     database,
     ownerUserId,
-    predictionSchema.parse(result),
+    result,
     entry.kind === 'prediction-create' ? entry.id : undefined,
   );
 }
 
 export const predictionWriteKinds = {
-  'prediction-create': {
-    method: 'POST',
-    path: () => predictionPaths.create(),
-    body: (payload) => payload,
-    result: predictionSchema,
-    serverId: (result) => (result as { id?: string } | undefined)?.id,
+  'prediction-create': declaredWrite(createPrediction, {
+    body: (payload: PredictionCreatePayload) => payload,
+    serverId: (result) => result.id,
     // The row kept under the entry's id while waiting becomes the gateway's record.
     applied: storeAnswer,
-  },
-  'prediction-link': {
-    method: 'PUT',
-    path: (payload) => predictionPaths.link((payload as PredictionLinkPayload).predictionId),
-    body: (payload) => ({ caseId: (payload as PredictionLinkPayload).caseId }),
-    result: predictionSchema,
+  }),
+  'prediction-link': declaredWrite(linkPrediction, {
+    params: (payload: PredictionLinkPayload) => ({ id: payload.predictionId }),
+    body: (payload) => ({ caseId: payload.caseId }),
     applied: storeAnswer,
-  },
-} satisfies Record<'prediction-create' | 'prediction-link', WriteKind>;
+  }),
+};

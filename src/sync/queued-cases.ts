@@ -1,8 +1,8 @@
-import { createCaseResponseSchema } from '../../contract/case-create';
 import type { RecordKind } from '../../contract/cases';
 import { db, ownerRange, type TorqueDb } from '../db/db';
 import type { OutboxRow } from '../db/schema';
 import { casePath } from '../domain/machine-links';
+import { createdCaseIn } from './created-case';
 import { localReference } from './local-reference';
 import type { CaseCreatePayload } from './case-create-kinds';
 
@@ -44,8 +44,7 @@ export function queuedCaseOf(
   dependencies: readonly OutboxRow[] = [],
 ): QueuedCaseRow {
   const payload = row.payload as CaseCreatePayload;
-  const created =
-    row.status === 'done' ? createCaseResponseSchema.safeParse(row.result).data : undefined;
+  const created = row.status === 'done' ? createdCaseIn(row.result) : undefined;
   const base = {
     entryId: row.id,
     kind: created?.recordType ?? payload.kind ?? 'Case',

@@ -1,6 +1,7 @@
 import { getRemoteConfig } from '../api/config';
 import { getSession } from '../api/auth';
 import { db } from '../db/db';
+import { afterFirstScreen } from './first-screen';
 import { storeSession } from './session';
 
 /**
@@ -14,6 +15,19 @@ export async function refreshConfig(): Promise<void> {
   } catch {
     // Offline or gateway down: keep the cached configuration.
   }
+}
+
+/**
+ * The shell's refresh of the remote configuration as a page opens. With a whole configuration
+ * kept, it waits for the first screen's kept paint (sync/first-screen.ts): stored, its answer
+ * re-renders the shell, which put a screen opened online behind the same screen offline.
+ * Without one it goes at once: screens that show nothing until it arrives (the knowledge tabs,
+ * the Installation Guides link) would wait with it.
+ */
+export async function refreshConfigAfterFirstScreen(): Promise<void> {
+  const kept = await db.config.get('remote').catch(() => undefined);
+  if (kept?.config.knowledge) await afterFirstScreen();
+  await refreshConfig();
 }
 
 export async function refreshProfile(): Promise<void> {

@@ -106,7 +106,12 @@ let leftRemovals: Promise<void> | null = null;
 export function startReplayTriggers(): () => void {
   started++;
   // Only at the page's start: later deletions are still in their undo time, timed by this page.
-  leftRemovals ??= finishLeftRemovals().catch(() => undefined);
+  leftRemovals ??= finishLeftRemovals().then(
+    (queued) => {
+      if (queued) void requestReplay();
+    },
+    () => undefined,
+  );
   // Back online or a fresh start: what failed for want of a connection is tried at once,
   // not at the end of a back-off that grew while the device was offline.
   const onOnline = () => {

@@ -4,6 +4,7 @@ import type { TorqueDb } from '../db/db';
 import type { OutboxError, OutboxRow } from '../db/schema';
 import { backoffDelay } from './backoff';
 import { signedInUserId } from './current-user';
+import { DONE_KEPT_MS } from './outbox-keep';
 import { outboxOf } from './outbox-status';
 import { writeKinds, type WriteKind } from './write-kinds';
 
@@ -130,9 +131,6 @@ function readiness(entry: OutboxRow, byId: ReadonlyMap<string, OutboxRow>): Read
   return { ready: true, ids };
 }
 
-/** Sent entries are kept a week (dependants read their serverId, people read "Sent"). */
-export const DONE_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
-
 /**
  * Before a run: entries left 'sending' by a crash go back to pending (the caller holds the
  * lock, so nobody else is sending), and entries waiting for sign-in resume once the gateway
@@ -222,7 +220,8 @@ export async function replayOutbox(
     const attempts = await claim(database, entry, now());
     if (attempts === null) continue;
 
-    const kind = writeKinds[entry.kind];
+    // Kept payloads are what enqueue() took for this kind (OutboxPayload): no need to narrow.
+    const kind: WriteKind = writeKinds[entry.kind];
     const payload = resolveTemporaryIds(entry.payload, ids);
     let outcome: Outcome;
     try {

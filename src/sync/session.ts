@@ -2,12 +2,12 @@ import type { SessionResponse, User } from '../../contract';
 import { createSession, getSession } from '../api/auth';
 import { setSessionRenewer } from '../api/client';
 import { ApiError } from '../api/errors';
-import { clearIdentityCache, renewIdTokenSilently } from '../api/identity';
 import { endSessionOrRemember, settlePendingLogout } from '../api/logout-pending';
 import { forgetSessionHint, maySessionBeAlive, rememberSessionUntil } from '../api/session-hint';
 import { signInPrompt } from '../api/sign-in-prompt';
 import { db } from '../db/db';
 import { COLOR_SCHEME_KEY } from './color-scheme-key';
+import { afterFirstScreen } from './first-screen';
 import { dropHomeSnapshot, followSession } from './home-snapshot';
 
 export type SessionStatus = 'signed-in' | 'signed-out';
@@ -94,9 +94,10 @@ async function resolveSession(): Promise<SessionStatus> {
   if (!(await settlePendingLogout())) return 'signed-out';
   if (await hasValidLocalSession()) {
     // Render from the device at once (offline start) and confirm with the gateway behind it,
-    // once there is a connection to ask over: asked offline, it fails in the console.
+    // once the first screen has painted and there is a connection to ask over: asked offline,
+    // it fails in the console.
     const confirm = () => void askGateway().then(setStatus, () => undefined);
-    if (navigator.onLine) confirm();
+    if (navigator.onLine) void afterFirstScreen().then(confirm);
     else window.addEventListener('online', confirm, { once: true });
     return 'signed-in';
   }
@@ -147,6 +148,8 @@ export async function renewSession(): Promise<void> {
   renewing ??= (async () => {
     let idToken: string;
     try {
+      // The provider's client loads only now: the first screen does not need it.
+      const { renewIdTokenSilently } = await import('../api/identity');
       idToken = await renewIdTokenSilently();
     } catch {
       idToken = await signInPrompt.request();
@@ -176,7 +179,11 @@ function clearWebStorage() {
  * device, bound to their owner. Never throws: the user is signed out locally whatever happens.
  */
 export async function signOut(): Promise<void> {
-  await clearIdentityCache();
+  // A client never loaded holds no tokens; one that cannot load now cannot hold any either.
+  await import('../api/identity').then(
+    ({ clearIdentityCache }) => clearIdentityCache(),
+    () => undefined,
+  );
   clearWebStorage();
   // After clearing web storage: an unreachable gateway leaves a marker there.
   await endSessionOrRemember();

@@ -13,6 +13,7 @@ const KEEP = 20;
 const held: PushClientMessage[] = [];
 const listeners = new Set<Listener>();
 const listenedTo = new WeakSet<object>();
+const arrivals = new Set<() => void>();
 
 function isClientMessage(data: unknown): data is PushClientMessage {
   const type = (data as { type?: unknown } | null)?.type;
@@ -28,6 +29,7 @@ export function listenToWorkerMessages(): void {
   container.addEventListener('message', (event: MessageEvent) => {
     const data: unknown = event.data;
     if (!isClientMessage(data)) return;
+    for (const arrived of arrivals) arrived();
     if (listeners.size === 0) {
       held.push(data);
       if (held.length > KEEP) held.shift();
@@ -44,5 +46,18 @@ export function onWorkerMessage(listener: Listener): () => void {
   for (const message of held.splice(0)) listener(message);
   return () => {
     listeners.delete(listener);
+  };
+}
+
+/**
+ * Calls `callback` when a message arrives (at once when one is held): the code that shows
+ * them loads then, and `onWorkerMessage` hands it what was held. Returns the way to stop.
+ */
+export function onWorkerMessageArrival(callback: () => void): () => void {
+  listenToWorkerMessages();
+  arrivals.add(callback);
+  if (held.length > 0) callback();
+  return () => {
+    arrivals.delete(callback);
   };
 }

@@ -1,9 +1,12 @@
 import type { $ZodType } from 'zod/v4/core';
-import { dcuPairingResultSchema } from '../../contract/dcu';
+import type { DcuPairing } from '../../contract/dcu';
+import { pairDcu } from '../../contract/endpoints/dcu';
 import type { TorqueDb } from '../db/db';
 import type { OutboxKind, OutboxRow } from '../db/schema';
 import { caseCreateKinds } from './case-create-kinds';
+import { caseReadKinds } from './case-read-kind';
 import { caseWriteKinds } from './case-write-kinds';
+import { declaredWrite } from './declared-write';
 import { notificationWriteKinds } from './notification-write-kinds';
 import { predictionWriteKinds } from './prediction-write-kinds';
 
@@ -13,10 +16,10 @@ import { predictionWriteKinds } from './prediction-write-kinds';
  * the service worker. `path` and `body` receive the payload with temporary ids already
  * replaced by server ids; the answer's `serverId` is what dependants get.
  */
-export interface WriteKind {
+export interface WriteKind<P = unknown> {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path(payload: unknown): string;
-  body(payload: unknown): unknown;
+  path(payload: P): string;
+  body(payload: P): unknown;
   /**
    * The contract schema of the gateway's 2xx answer: the replayer stores only an answer that
    * matches it (a malformed one leaves the entry needing attention, never a poisoned row).
@@ -37,16 +40,18 @@ export interface WriteKind {
   ): Promise<void>;
 }
 
-export const writeKinds: Record<OutboxKind, WriteKind> = {
-  'dcu-pairing': {
-    method: 'POST',
-    path: () => '/api/v1/dcu/pairings',
-    body: (payload) => payload,
-    result: dcuPairingResultSchema,
-    serverId: (result) => (result as { pairingId?: string } | undefined)?.pairingId,
-  },
+export const writeKinds = {
+  'dcu-pairing': declaredWrite(pairDcu, {
+    body: (payload: DcuPairing) => payload,
+    serverId: (result) => result.pairingId,
+  }),
   ...caseWriteKinds,
   ...notificationWriteKinds,
   ...caseCreateKinds,
   ...predictionWriteKinds,
-};
+  ...caseReadKinds,
+} satisfies Record<OutboxKind, WriteKind<never>>;
+
+/** What a write of kind K is queued with: the payload its kind turns into the declared body. */
+export type OutboxPayload<K extends OutboxKind> =
+  (typeof writeKinds)[K] extends WriteKind<infer P> ? P : never;

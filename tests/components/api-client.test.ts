@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { remoteConfigSchema } from '../../contract/config';
+import { getRemoteConfig } from '../../contract/first-screen-answers';
+import { callChecked } from '../../src/api/checked-call';
 import { waitingCount } from '../../src/api/busy';
-import { apiRequest, apiWriteAnswer } from '../../src/api/client';
+import { apiWriteAnswer } from '../../src/api/client';
 import { getCase, getCaseListPage } from '../../src/api/cases';
 import { MalformedAnswerError } from '../../src/api/errors';
 import { fetchNotifications } from '../../src/api/notifications';
@@ -16,17 +17,15 @@ const answer = (body: string, type = 'application/json') =>
   );
 afterEach(() => vi.unstubAllGlobals());
 
-describe('apiRequest checks answers with their contract schema', () => {
+describe('a first-screen call checks its answer with the check made from its declaration', () => {
   it('resolves with the parsed answer', async () => {
     answer(JSON.stringify(remoteConfig()));
-    await expect(apiRequest('/api/v1/config', { schema: remoteConfigSchema })).resolves.toEqual(
-      remoteConfig(),
-    );
+    await expect(callChecked(getRemoteConfig)).resolves.toEqual(remoteConfig());
   });
 
   it('refuses an answer that breaks the contract, with a message for the user', async () => {
     answer(JSON.stringify({ ...remoteConfig(), productName: 42 }));
-    const failure = apiRequest('/api/v1/config', { schema: remoteConfigSchema });
+    const failure = callChecked(getRemoteConfig);
     await expect(failure).rejects.toBeInstanceOf(MalformedAnswerError);
     await expect(failure).rejects.toThrow(
       "The server's answer could not be read. Please try again later.",
@@ -35,9 +34,7 @@ describe('apiRequest checks answers with their contract schema', () => {
 
   it("refuses a page that is not JSON (a proxy's)", async () => {
     answer('<html>Gateway Timeout</html>', 'text/html');
-    await expect(
-      apiRequest('/api/v1/config', { schema: remoteConfigSchema }),
-    ).rejects.toBeInstanceOf(MalformedAnswerError);
+    await expect(callChecked(getRemoteConfig)).rejects.toBeInstanceOf(MalformedAnswerError);
   });
 });
 
@@ -79,7 +76,7 @@ describe('a busy gateway (429 with Retry-After)', () => {
     vi.useFakeTimers();
     try {
       const fetch = busyThenOk('2');
-      const result = apiRequest('/api/v1/config', { schema: remoteConfigSchema });
+      const result = callChecked(getRemoteConfig);
       await vi.advanceTimersByTimeAsync(1_900);
       expect(fetch).toHaveBeenCalledTimes(1);
       expect(waitingCount()).toBe(1);

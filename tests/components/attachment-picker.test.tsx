@@ -1,10 +1,11 @@
 import './setup-dom';
 import './node-blobs';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PreparedPhoto } from '../../src/workers/photo-prepare';
 import {
+  markedUp,
   AttachmentPicker,
   usePreparedFiles,
   waitingText,
@@ -47,6 +48,7 @@ function AttachmentsStep() {
         files={files}
         {...attach}
         onRemove={(key) => setFiles((fs) => fs.filter((f) => f.key !== key))}
+        onReplace={(file) => setFiles((fs) => fs.map((f) => (f.key === file.key ? file : f)))}
       />
       <StepButtons
         onPrevious={() => undefined}
@@ -122,7 +124,9 @@ describe("the wizard's attachments step", () => {
 
 describe('Post an update', () => {
   it('Save Changes says it waits for the conversion', async () => {
-    renderScreen(<PostUpdatePanel caseId="c1" caseNumber="00001001" kind="Case" closed={false} />);
+    renderScreen(
+      <PostUpdatePanel caseId="c1" caseNumber="00001001" kind="Case" status="Created" />,
+    );
     fireEvent.change(screen.getByLabelText('Update'), { target: { value: 'Photo' } });
     pick(heic());
     expect(
@@ -136,14 +140,74 @@ describe('Post an update', () => {
 
   it('offers to close a case as a case and a report as a report', () => {
     const { unmount } = renderScreen(
-      <PostUpdatePanel caseId="c1" caseNumber="00001001" kind="Case" closed={false} />,
+      <PostUpdatePanel caseId="c1" caseNumber="00001001" kind="Case" status="Created" />,
     );
     screen.getByLabelText('Close this case');
     unmount();
     renderScreen(
-      <PostUpdatePanel caseId="r1" caseNumber="00002001" kind="Report" closed={false} />,
+      <PostUpdatePanel caseId="r1" caseNumber="00002001" kind="Report" status="Created" />,
     );
     screen.getByLabelText('Close this report');
     expect(screen.queryByLabelText('Close this case')).toBeNull();
+  });
+
+  it('asks before a close, and Cancel keeps what was typed and ticked', async () => {
+    renderScreen(
+      <PostUpdatePanel caseId="c1" caseNumber="00011420" kind="Case" status="Created" />,
+    );
+    fireEvent.change(screen.getByLabelText('Update'), { target: { value: 'Done here' } });
+    fireEvent.click(screen.getByLabelText('Close this case'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close case 00011420?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((screen.getByLabelText('Update') as HTMLTextAreaElement).value).toBe('Done here');
+    expect((screen.getByLabelText('Close this case') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('on a Resolved record says an update reopens it, and offers no close', () => {
+    renderScreen(
+      <PostUpdatePanel caseId="r1" caseNumber="00002001" kind="Report" status="Resolved" />,
+    );
+    screen.getByText('This report is Resolved. Saving an update reopens it (status Updated).');
+    expect(screen.queryByLabelText('Close this report')).toBeNull();
+  });
+});
+
+describe('a marked-up photo in the picked files', () => {
+  const chosen: PickedFile = {
+    key: 'k1',
+    name: 'valve.png',
+    type: 'image/png',
+    blob: new Blob(['png']),
+  };
+  const arrow = {
+    tool: 'arrow' as const,
+    colour: '#f76707',
+    points: [
+      { x: 0.1, y: 0.1 },
+      { x: 0.9, y: 0.9 },
+    ],
+  };
+
+  it('takes the marked-up JPEG in its place and keeps the photo as chosen beside it', () => {
+    const rendered = new Blob(['jpeg'], { type: 'image/jpeg' });
+    const once = markedUp(chosen, { photo: { blob: rendered }, marks: [arrow] });
+    expect(once).toMatchObject({
+      key: 'k1',
+      name: 'valve.jpg',
+      type: 'image/jpeg',
+      blob: rendered,
+    });
+    expect(once.original).toEqual({ name: 'valve.png', type: 'image/png', blob: chosen.blob });
+    // Marked up again: still drawn over the photo as chosen, never over the earlier marks.
+    const again = markedUp(once, { photo: { blob: new Blob(['2']) }, marks: [arrow, arrow] });
+    expect(again.original!.blob).toBe(chosen.blob);
+    expect(again.marks).toHaveLength(2);
+  });
+
+  it('goes back to the photo as chosen when every mark is undone', () => {
+    const once = markedUp(chosen, { photo: { blob: new Blob(['jpeg']) }, marks: [arrow] });
+    expect(markedUp(once, { photo: null, marks: [] })).toEqual(chosen);
   });
 });

@@ -189,6 +189,10 @@ describe('Post an update (product §2, §4)', () => {
     await waitFor(() => expect(screen.getAllByTestId('upload-preview')).toHaveLength(2));
     if (close) fireEvent.click(screen.getByLabelText('Close this case'));
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    if (close) {
+      const dialog = await screen.findByRole('dialog', { name: /^Close case .+\?$/ });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Close case' }));
+    }
   }
 
   it('offline: files, then the feed item naming them, then the close, queued as one unit and shown at once', async () => {
@@ -200,7 +204,10 @@ describe('Post an update (product §2, §4)', () => {
     expect(within(queued).getByText('Housing photo attached.')).toBeTruthy();
     expect(screen.getByTestId('case-status').textContent).toBe('Resolved');
 
-    const rows = (await db.outbox.toArray()).sort((a, b) => a.createdAt - b.createdAt);
+    const all = (await db.outbox.toArray()).sort((a, b) => a.createdAt - b.createdAt);
+    // Opened offline: its read mark waits too, on its own.
+    expect(all.filter((r) => r.kind === 'case-read').map((r) => r.dependsOn)).toEqual([[]]);
+    const rows = all.filter((r) => r.kind !== 'case-read');
     expect(rows.map((r) => r.kind)).toEqual([
       'case-file',
       'case-file',
@@ -243,6 +250,9 @@ describe('Post an update (product §2, §4)', () => {
         );
       }
       if (url.pathname.endsWith('/close')) return json(200, closed());
+      if (url.pathname.endsWith('/read')) {
+        return json(200, { id: 'case-1', readAt: new Date().toISOString() });
+      }
       return json(404, {});
     });
     await seenOnceThenOffline();
@@ -251,14 +261,17 @@ describe('Post an update (product §2, §4)', () => {
     online = true;
     await runReplay();
 
-    expect(sent.map((s) => s.path)).toEqual([
+    // The read mark (opened offline, so queued) is not part of the update.
+    expect(sent.some((s) => s.path.endsWith('/read'))).toBe(true);
+    const update = sent.filter((s) => !s.path.endsWith('/read'));
+    expect(update.map((s) => s.path)).toEqual([
       '/api/v1/cases/case-1/files',
       '/api/v1/cases/case-1/files',
       '/api/v1/cases/case-1/feed',
       '/api/v1/cases/case-1/close',
     ]);
-    expect(new Set(sent.map((s) => s.key)).size).toBe(4);
-    expect(sent[2]!.body).toEqual({
+    expect(new Set(update.map((s) => s.key)).size).toBe(4);
+    expect(update[2]!.body).toEqual({
       body: 'Housing photo attached.',
       fileIds: ['srv-file-1', 'srv-file-2'],
     });

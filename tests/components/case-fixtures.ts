@@ -156,6 +156,7 @@ export function listRow(i: number, overrides: Partial<CaseListRow> = {}): CaseLi
     modelNumber: ['M7-172', 'L3560', 'SVL97-2'][i % 3]!,
     createdAt: '2026-11-01T10:00:00Z',
     updatedAt: '2026-11-01T10:00:00Z',
+    lastActivityAt: '2026-11-01T10:00:00Z',
     ...overrides,
   };
 }

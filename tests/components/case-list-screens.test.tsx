@@ -180,3 +180,50 @@ describe('Case History of an organisation (product §2)', () => {
     expect((await screen.findAllByText(NO_CASE_HISTORY_MESSAGE)).length).toBeGreaterThan(0);
   });
 });
+
+describe('offline: last activity on this device', () => {
+  it('a case updated here rises to the top of the kept list; the rest keep the gateway’s order', async () => {
+    online = false;
+    const kept = [
+      listRow(1, { status: 'Created', subject: 'Newest', lastActivityAt: '2026-11-05T10:00:00Z' }),
+      listRow(2, { status: 'Created', subject: 'Middle', lastActivityAt: '2026-11-04T10:00:00Z' }),
+      listRow(3, { status: 'Created', subject: 'Oldest', lastActivityAt: '2026-11-03T10:00:00Z' }),
+    ];
+    await db.caseLists.put({
+      ownerUserId: sam.id,
+      key: 'dealer',
+      cases: kept,
+      total: 3,
+      complete: true,
+      syncedAt: Date.now() - 60_000,
+    });
+    renderScreen(
+      <Routes>
+        <Route path="/support/cases" element={<CaseListScreen />} />
+      </Routes>,
+      '/support/cases',
+    );
+    const subjects = () => rowsShown().map((r) => r.textContent ?? '');
+    await waitFor(() => expect(subjects()).toHaveLength(3));
+    expect(subjects().map((t) => t.slice(0, 6))).toEqual(['Newest', 'Middle', 'Oldest']);
+    // An update to the oldest case, waiting in the outbox.
+    const now = Date.now();
+    await db.outbox.put({
+      id: 'entry-1',
+      ownerUserId: sam.id,
+      kind: 'case-feed-item',
+      payload: { caseId: 'case-3', body: 'Checked again', fileIds: [] },
+      summary: 'Update',
+      status: 'pending',
+      attempts: 0,
+      dependsOn: [],
+      createdAt: now,
+      updatedAt: now,
+      nextAttemptAt: 0,
+    });
+    await waitFor(() =>
+      expect(subjects().map((t) => t.slice(0, 6))).toEqual(['Oldest', 'Newest', 'Middle']),
+    );
+    expect(calls).toEqual([]);
+  });
+});

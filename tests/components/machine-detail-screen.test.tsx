@@ -247,7 +247,15 @@ describe('machine detail from the gateway', () => {
       if (url.startsWith('/api/v1/machines/lookup')) return json(200, { machine: machineDetail() });
       if (url.startsWith('/api/v1/machines/cases')) {
         return json(200, {
-          records: [{ id: '500A1', caseNumber: '00001001', status: 'New', subject: 'Pump noise' }],
+          records: [
+            {
+              id: '500A1',
+              caseNumber: '00001001',
+              status: 'New',
+              subject: 'Pump noise',
+              lastActivityAt: '2026-11-20T12:00:00.000Z',
+            },
+          ],
         });
       }
       return json(404, { error: 'Not Found', message: 'no' });
@@ -261,6 +269,9 @@ describe('machine detail from the gateway', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Cases' }));
     const link = await screen.findByRole('link', { name: /Pump noise/ });
     expect(link.getAttribute('href')).toBe('/support/case/500A1');
+    // The row names the machine and the date of the case's last activity.
+    expect(link.textContent).toContain('M7-172 · 52016');
+    expect(link.textContent).toContain('11/20/2026');
     const state = await db.syncState.get([user.id, 'machines']);
     expect(state?.syncedAt).toBeGreaterThan(0);
   });

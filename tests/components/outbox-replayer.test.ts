@@ -284,9 +284,11 @@ describe('dependencies', () => {
     const parent = await queue('41876');
     clock += 10;
     vi.setSystemTime(clock);
+    // A field nested deeper than any pairing has: temporary ids are replaced at every depth.
+    const payload = { ...pairing('41877'), pin: parent.id, nested: [{ ref: parent.id }] };
     const child = await enqueue({
       kind: 'dcu-pairing',
-      payload: { ...pairing('41877'), pin: parent.id, nested: [{ ref: parent.id }] },
+      payload,
       summary: 'child',
       ownerUserId: dana.id,
       dependsOn: [parent.id],

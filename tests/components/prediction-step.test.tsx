@@ -35,6 +35,7 @@ function stepProps(over: Partial<PredictionStepProps> = {}): PredictionStepProps
     dtc: '',
     caseId: null,
     predictionId: null,
+    onPredicted: vi.fn(),
     onCreateCase: vi.fn(),
     onLinkedToCase: vi.fn(),
     onResubmit: vi.fn(),
@@ -91,6 +92,7 @@ describe('Parts prediction step', () => {
       serial: '52016',
     });
 
+    expect(props.onPredicted).toHaveBeenCalledWith('p-9');
     fireEvent.click(screen.getByRole('button', { name: 'Create Case' }));
     expect(props.onCreateCase).toHaveBeenCalledWith('p-9');
     fireEvent.click(screen.getByRole('button', { name: 'Resubmit' }));

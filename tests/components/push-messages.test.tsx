@@ -9,6 +9,8 @@ import {
   TOAST_MS,
   TOAST_STORAGE_KEY,
 } from '../../src/features/notifications/push-messages';
+import { unreadCasesResponseSchema } from '../../contract/case-reads';
+import { db } from '../../src/db/db';
 import { listenToWorkerMessages } from '../../src/sync/worker-messages';
 import { makeUser, renderScreen, resetDb, signInLocally } from './render';
 
@@ -104,5 +106,26 @@ describe('In-app message toasts', () => {
     expect(screen.queryAllByTestId('push-toast')).toHaveLength(0);
     renderScreen(<PushMessages />, '/home');
     expect((await screen.findByTestId('push-toast')).textContent).toContain('Bulletin 9');
+  });
+
+  it('a reply on a case asks for the unread cases again, so markers follow without a reload', async () => {
+    const unread = unreadCasesResponseSchema.parse({
+      count: 1,
+      cases: [{ id: '500A', latestReplyAt: new Date().toISOString() }],
+    });
+    const fetchStub = vi.fn(async (url: RequestInfo | URL) =>
+      String(url).endsWith('/api/v1/cases/unread')
+        ? new Response(JSON.stringify(unread), { headers: { 'content-type': 'application/json' } })
+        : new Response('{}', { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchStub);
+    const user = makeUser();
+    renderScreen(<PushMessages />, '/home');
+    push(message(3));
+    expect(fetchStub.mock.calls.some(([url]) => String(url).includes('/cases/unread'))).toBe(false);
+    push({ ...message(4), type: 'Case', recordId: '500A', title: 'Case 00011420 answered' });
+    await vi.waitFor(async () =>
+      expect((await db.unreadCases.get(user.id))?.cases.map((c) => c.id)).toEqual(['500A']),
+    );
   });
 });

@@ -134,7 +134,11 @@ describe('Messages: delete with Undo', () => {
 
   it('a deletion left pending when the page went away is carried out at the next start', async () => {
     await signInLocally(dana);
-    await db.notifications.put({ ...(await storeMessage()), deletingAt: Date.now() });
+    // Deleted by an earlier page: before this one started.
+    await db.notifications.put({
+      ...(await storeMessage()),
+      deletingAt: performance.timeOrigin - 1_000,
+    });
     await finishLeftRemovals();
     expect(await db.notifications.get('n1')).toBeUndefined();
     expect((await db.outbox.toArray()).map((e) => e.kind)).toEqual(['notification-delete']);
@@ -174,7 +178,7 @@ describe('Offline & sync: discard with Undo', () => {
   it('a discard left pending when the page went away is carried out at the next start', async () => {
     await signInLocally(dana, { sessionFor: 60_000 });
     const entry = await queuePairing();
-    await db.outbox.update(entry.id, { discardingAt: Date.now() });
+    await db.outbox.update(entry.id, { discardingAt: performance.timeOrigin - 1_000 });
     await replayNow();
     expect(gateway.requestsTo(PAIRINGS)).toHaveLength(0);
     await finishLeftRemovals();

@@ -23,7 +23,15 @@ import {
 } from '../../src/domain/case-update';
 import type { FeedAttachment, FeedItem } from '../../contract/cases';
 
-const row = (status: string, modelNumber: string | null, serialNumber: string | null) => ({
+let numbered = 1000;
+const row = (
+  status: string,
+  modelNumber: string | null,
+  serialNumber: string | null,
+  subject = 'Hydraulic pump whines',
+) => ({
+  caseNumber: String(++numbered).padStart(8, '0'),
+  subject,
   status,
   modelNumber,
   serialNumber,
@@ -47,7 +55,7 @@ describe('case list filter (product §2, §9)', () => {
     row('Resolved', 'M7-172', '52017'),
     row('Updated', 'L3560', '70531'),
     row('Forced Closed', 'SVL97-2', '33090'),
-    row('awaiting feedback ', null, null),
+    row('awaiting feedback ', null, null, 'Engine derate during regeneration'),
   ];
   const filter = createCaseListFilter(items);
 
@@ -68,6 +76,33 @@ describe('case list filter (product §2, §9)', () => {
     expect(filter(['All'], '70531')).toEqual([items[2]]);
     expect(filter(CASE_STATUS_DEFAULT, 'M7-172')).toEqual([items[0]]);
     expect(filter(['All'], 'zzzzzz')).toEqual([]);
+  });
+
+  it('finds a whole case number alone, though its neighbours differ by one digit', () => {
+    expect(items.map((c) => c.caseNumber)).toEqual([
+      '00001001',
+      '00001002',
+      '00001003',
+      '00001004',
+      '00001005',
+    ]);
+    expect(filter(['All'], '00001003')).toEqual([items[2]]);
+    expect(filter(['All'], ' 00001005 ')).toEqual([items[4]]);
+    // The status selection still applies to it.
+    expect(filter(['Resolved'], '00001003')).toEqual([]);
+  });
+
+  it('finds a part of a case number fuzzily, as it is typed', () => {
+    const found = filter(['All'], '0000100');
+    expect(found).toHaveLength(5);
+    expect(filter(['All'], '1004')[0]).toBe(items[3]);
+  });
+
+  it('finds by subject fuzzily (a typo forgiven), with the statuses applied', () => {
+    expect(filter(['All'], 'derate')).toEqual([items[4]]);
+    expect(filter(['All'], 'regenaration')).toEqual([items[4]]);
+    expect(filter(['All'], 'hydraulc pump')).toHaveLength(4);
+    expect(filter(CASE_STATUS_DEFAULT, 'hydraulc pump')).toEqual([items[0], items[2]]);
   });
 
   it('All clears the other statuses and a status replaces All', () => {

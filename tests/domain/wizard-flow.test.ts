@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formPage,
   initialWizardFlow,
+  holdsMadePrediction,
   resumeWizardFlow,
   wizardFlowReducer,
   type WizardAction,
@@ -187,6 +188,22 @@ describe('a prediction', () => {
     expect(run(back, 'previous')).toMatchObject({ step: 1, predictionId: null });
   });
 
+  it('keeps the prediction the step made, once; Resubmit forgets it and Next makes a new one', () => {
+    const made = wizardFlowReducer(predicted, { type: 'predicted', predictionId: 'ppd-1' });
+    expect(made).toMatchObject({ flow: 'prediction', step: 2, predictionId: 'ppd-1' });
+    // A late answer for another request does not replace the one shown.
+    expect(wizardFlowReducer(made, { type: 'predicted', predictionId: 'ppd-2' })).toBe(made);
+    const again = run(made, 'resubmit');
+    expect(again).toMatchObject({ step: 1, predictionId: null });
+    // Only the prediction step makes one: not the symptom, nor the case it became.
+    expect(wizardFlowReducer(again, { type: 'predicted', predictionId: 'ppd-2' })).toBe(again);
+    const asCase = wizardFlowReducer(made, { type: 'createCase', predictionId: 'ppd-1' });
+    expect(wizardFlowReducer(asCase, { type: 'predicted', predictionId: 'ppd-2' })).toBe(asCase);
+    expect(
+      wizardFlowReducer(run(again, 'next'), { type: 'predicted', predictionId: 'ppd-2' }),
+    ).toMatchObject({ step: 2, predictionId: 'ppd-2' });
+  });
+
   it('finishes with Link to Case when it was started from a case, and opens that case', () => {
     expect(run(run(fromCase, 'next'), 'linkToCase').exit).toEqual({
       to: 'case',
@@ -225,5 +242,36 @@ describe('a draft comes back', () => {
       resumeWizardFlow(prediction, { step: 2, flow: 'prediction', predictionId: 'ppd-1' }),
     ).toMatchObject({ step: 2, predictionId: 'ppd-1' });
     expect(resumeWizardFlow(fresh, { step: 2, flow: 'prediction' }).flow).toBe('case');
+  });
+
+  it('is not offered to resume once it holds a prediction made', () => {
+    expect(holdsMadePrediction({ step: 2, predictionId: 'ppd-1' })).toBe(true);
+    expect(holdsMadePrediction({ step: 4, flow: 'case', predictionId: 'ppd-1' })).toBe(true);
+    expect(holdsMadePrediction({ step: 1, predictionId: null })).toBe(false);
+    expect(holdsMadePrediction(undefined)).toBe(false);
+  });
+
+  it('at a prediction made only in the visit it was made in; opened again later, empty', () => {
+    const prediction = initialWizardFlow('prediction', true);
+    const made = { step: 2, flow: 'prediction', predictionId: 'ppd-1', visit: 'v1' };
+    // A reload (the same history entry): the same prediction, shown rather than made again.
+    expect(resumeWizardFlow(prediction, made, 'v1')).toMatchObject({
+      flow: 'prediction',
+      step: 2,
+      predictionId: 'ppd-1',
+    });
+    // Opened afresh (a new history entry), or a draft from before visits were kept: empty.
+    expect(resumeWizardFlow(prediction, made, 'v2')).toBe(prediction);
+    expect(resumeWizardFlow(prediction, { ...made, visit: undefined }, 'v2')).toBe(prediction);
+    // Left as the case it became (Create Case), then opened again: empty too.
+    expect(resumeWizardFlow(prediction, { ...made, step: 4, flow: 'case' }, 'v2')).toBe(prediction);
+    expect(resumeWizardFlow(prediction, { ...made, step: 4, flow: 'case' }, 'v1')).toMatchObject({
+      flow: 'case',
+      step: 4,
+    });
+    // A symptom typed and not yet sent on is a draft: it comes back whenever the flow opens.
+    expect(
+      resumeWizardFlow(prediction, { step: 1, flow: 'prediction', predictionId: null }, 'v2'),
+    ).toMatchObject({ step: 1 });
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { calibrate, fitIsotonic, type CalibrationPoint } from '../../engine';
-import { mulberry32 } from '../../gateway/db/seed/prng';
+import { mulberry32 } from '../../gateway/seed/prng';
 
 describe('calibration (isotonic regression)', () => {
   it('recovers known rates: answers scored s are right with probability s²', () => {

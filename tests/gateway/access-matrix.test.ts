@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/errors';
 import type { Guards } from '../../gateway/auth/guards';
-import { MACHINE_1, MACHINE_1_CASES } from '../../gateway/db/seed/fixed-machines';
-import { NORTHFIELD_ID } from '../../gateway/db/seed/fixed';
+import { MACHINE_1, MACHINE_1_CASES } from '../../gateway/seed/fixed-machines';
+import { NORTHFIELD_ID } from '../../gateway/seed/fixed';
 import { declaredRoutes, installAccess, type Access } from '../../gateway/http/access';
 import { createSession, SESSION_COOKIE } from '../../gateway/services/sessions';
 import { findUserByUsername } from '../../gateway/services/users';
@@ -156,6 +156,7 @@ describe.each(lanes)('access matrix on $name', (lane) => {
       ['upload', upload],
       ['update', call('POST', `/api/v1/cases/${report}/feed`, { body: 'Seals replaced' })],
       ['close', call('POST', `/api/v1/cases/${report}/close`, {})],
+      ['read', call('POST', `/api/v1/cases/${report}/read`, { readAt: new Date().toISOString() })],
     ];
     const wrong: string[] = [];
     for (const caller of ['dana', 'eli', 'sam', 'ada'] as const) {
@@ -175,6 +176,7 @@ describe.each(lanes)('access matrix on $name', (lane) => {
       '/api/v1/cases?limit=100',
       `/api/v1/organisations/${NORTHFIELD_ID}/cases?limit=100`,
       `/api/v1/machines/cases?serial=${MACHINE_1.serial}&model=${MACHINE_1.model}`,
+      '/api/v1/cases/unread',
     ];
     for (const url of lists) {
       const res = await gw.app.inject({ method: 'GET', url, headers: await cookieOf('dana') });

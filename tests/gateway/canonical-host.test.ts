@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/errors';
-import { MACHINE_1_CASES } from '../../gateway/db/seed/fixed-machines';
+import { MACHINE_1_CASES } from '../../gateway/seed/fixed-machines';
 import { OTHER_HOST_MESSAGE } from '../../gateway/http/canonical-host';
 import { lanes, openGateway, PUBLIC_URL, TEST_PORT, type TestGateway } from './harness';
 import { signIn } from './oidc-flow';

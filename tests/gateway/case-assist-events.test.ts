@@ -5,7 +5,7 @@ import {
   deflectionSummarySchema,
   type AnalyticsEvent,
 } from '../../contract/case-create';
-import { MACHINE_1 } from '../../gateway/db/seed/fixed-machines';
+import { MACHINE_1 } from '../../gateway/seed/fixed-machines';
 import { lanes, type TestGateway } from './harness';
 import { type CasesClient, expectError, OPEN_TIMEOUT, openCasesGateway } from './cases-support';
 

@@ -8,9 +8,9 @@ import {
   dtcCodesResponseSchema,
   partsCatalogueResponseSchema,
 } from '../../contract/case-create';
-import { MACHINE_1, MACHINE_2 } from '../../gateway/db/seed/fixed-machines';
-import { MODELS } from '../../gateway/db/seed/machine-catalog';
-import { rawBookIdsOf } from '../../gateway/db/seed/wizard';
+import { MACHINE_1, MACHINE_2 } from '../../gateway/seed/fixed-machines';
+import { MODELS } from '../../gateway/reference/models';
+import { rawBookIdsOf } from '../../gateway/seed/wizard';
 import { HttpError } from '../../gateway/http/errors';
 import {
   partsCatalogueOf,

@@ -20,10 +20,10 @@ import {
   postFeedItemResponseSchema,
   uploadedFileSchema,
 } from '../../contract/cases';
-import { CASE_RECORD_TYPE_ID, REPORT_RECORD_TYPE_ID } from '../../gateway/db/case-layout-data';
-import { DEMO_USERS, NORTHFIELD_ID, RIVERBEND_ID } from '../../gateway/db/seed/fixed';
-import { MACHINE_1 } from '../../gateway/db/seed/fixed-machines';
-import { WALTER_HANSON_ID } from '../../gateway/db/seed/machine-customers';
+import { CASE_RECORD_TYPE_ID, REPORT_RECORD_TYPE_ID } from '../../gateway/reference/case-layouts';
+import { DEMO_USERS, NORTHFIELD_ID, RIVERBEND_ID } from '../../gateway/seed/fixed';
+import { MACHINE_1 } from '../../gateway/seed/fixed-machines';
+import { WALTER_HANSON_ID } from '../../gateway/seed/machine-customers';
 import { LAYOUT_OVERRIDES_KEY } from '../../gateway/services/case-layouts';
 import { REPLAYED_HEADER } from '../../gateway/services/idempotency';
 import { lanes, type TestGateway } from './harness';

@@ -11,7 +11,7 @@ import {
   postFeedItemResponseSchema,
   uploadedFileSchema,
 } from '../../contract/cases';
-import { MACHINE_1_CASES } from '../../gateway/db/seed/fixed-machines';
+import { MACHINE_1_CASES } from '../../gateway/seed/fixed-machines';
 import { REPLAYED_HEADER } from '../../gateway/services/idempotency';
 import { lanes, type TestGateway } from './harness';
 import {
@@ -139,6 +139,47 @@ describe.each(lanes)('case updates: uploads, feed items, close on $name', (lane)
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closeCaseResponseSchema.parse(closed.json()).status).toBe('Resolved');
     expect(await statusOf(caseId)).toBe('Resolved');
+    // The close needs no body: a request without one is as good as one with {}.
+    const bare = await http.post(`/api/v1/cases/${caseId}/close`, eli, undefined, key());
+    expect(bare.statusCode, bare.body).toBe(200);
+  });
+
+  it('an update to a Resolved case reopens it as Updated; a Forced Closed case stays closed', async () => {
+    const caseId = MACHINE_1_CASES.northfieldResolved;
+    expect(await statusOf(caseId)).toBe('Resolved');
+    const res = await http.post(
+      `/api/v1/cases/${caseId}/feed`,
+      dana,
+      { body: 'Leak is back.' },
+      key(),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(postFeedItemResponseSchema.parse(res.json()).status).toBe('Updated');
+    const detail = caseDetailResponseSchema.parse(
+      (await http.get(`/api/v1/cases/${caseId}`, dana)).json(),
+    ).case;
+    expect(detail).toMatchObject({ status: 'Updated', isClosed: false });
+
+    // Closed again in the same update: the close wins, the case stays Resolved.
+    const closed = await http.post(
+      `/api/v1/cases/${caseId}/feed`,
+      dana,
+      { body: 'Fixed for good.', close: true },
+      key(),
+    );
+    expect(postFeedItemResponseSchema.parse(closed.json()).status).toBe('Resolved');
+    const again = await http.post(`/api/v1/cases/${caseId}/feed`, dana, { body: 'Again.' }, key());
+    expect(postFeedItemResponseSchema.parse(again.json()).status).toBe('Updated');
+
+    // A case the TSC closed by force is not reopened by a dealer's update.
+    await db()
+      .updateTable('cases')
+      .set({ status: 'Forced Closed' })
+      .where('id', '=', caseId)
+      .execute();
+    const forced = await http.post(`/api/v1/cases/${caseId}/feed`, dana, { body: 'Hm.' }, key());
+    expect(postFeedItemResponseSchema.parse(forced.json()).status).toBe('Forced Closed');
+    await db().updateTable('cases').set({ status: 'Resolved' }).where('id', '=', caseId).execute();
   });
 
   it('applies every write once per Idempotency-Key and replays the first answer', async () => {

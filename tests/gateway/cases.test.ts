@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CASE_NOT_FOUND_MESSAGE,
@@ -8,14 +9,15 @@ import {
   layoutResponseSchema,
   lookupResponseSchema,
   picklistsResponseSchema,
+  postFeedItemResponseSchema,
   recordTypesResponseSchema,
   type CaseListRow,
 } from '../../contract/cases';
 import { machineRecordsResponseSchema } from '../../contract/machines';
-import { CASE_RECORD_TYPE_ID, REPORT_RECORD_TYPE_ID } from '../../gateway/db/case-layout-data';
-import { LONG_CASE_ID, LONG_CASE_IMAGES, LONG_CASE_ITEMS } from '../../gateway/db/seed/cases';
-import { DEMO_USERS, NORTHFIELD_ID, RIVERBEND_ID } from '../../gateway/db/seed/fixed';
-import { MACHINE_1_CASES } from '../../gateway/db/seed/fixed-machines';
+import { CASE_RECORD_TYPE_ID, REPORT_RECORD_TYPE_ID } from '../../gateway/reference/case-layouts';
+import { LONG_CASE_ID, LONG_CASE_IMAGES, LONG_CASE_ITEMS } from '../../gateway/seed/cases';
+import { DEMO_USERS, NORTHFIELD_ID, RIVERBEND_ID } from '../../gateway/seed/fixed';
+import { MACHINE_1_CASES } from '../../gateway/seed/fixed-machines';
 import { LAYOUT_OVERRIDES_KEY } from '../../gateway/services/case-layouts';
 import { lanes, type TestGateway } from './harness';
 import { type CasesClient, expectError, OPEN_TIMEOUT, openCasesGateway } from './cases-support';
@@ -66,10 +68,37 @@ describe.each(lanes)('cases: records, feeds, files, lists and access on $name', 
     } while (next && pages < 50);
     return { rows, pages, total };
   };
+  /** Latest activity first, ties by id descending. */
   const newestFirst = (rows: CaseListRow[]) => {
     for (let i = 1; i < rows.length; i++) {
-      expect(rows[i - 1]!.createdAt >= rows[i]!.createdAt).toBe(true);
+      const [a, b] = [rows[i - 1]!, rows[i]!];
+      const ordered =
+        a.lastActivityAt > b.lastActivityAt ||
+        (a.lastActivityAt === b.lastActivityAt && a.id > b.id);
+      expect(ordered, `${a.id} ${a.lastActivityAt} before ${b.id} ${b.lastActivityAt}`).toBe(true);
     }
+  };
+  /** Each case's last activity read from the tables: creation, update, newest feed entry. */
+  const lastActivityInDb = async (ids: string[]) => {
+    const cases = await db()
+      .selectFrom('cases')
+      .select(['id', 'created_at', 'updated_at'])
+      .where('id', 'in', ids)
+      .execute();
+    const feeds = await db()
+      .selectFrom('case_feed_items')
+      .select(['case_id', 'created_at'])
+      .where('case_id', 'in', ids)
+      .execute();
+    const at = new Map<string, number>();
+    for (const c of cases) {
+      at.set(c.id, Math.max(new Date(c.created_at).getTime(), new Date(c.updated_at).getTime()));
+    }
+    for (const f of feeds) {
+      at.set(f.case_id, Math.max(at.get(f.case_id)!, new Date(f.created_at).getTime()));
+    }
+    // Milliseconds, as a JavaScript date carries them.
+    return new Map([...at].map(([id, ms]) => [id, new Date(Math.floor(ms)).toISOString()]));
   };
 
   describe('case detail', () => {
@@ -269,6 +298,66 @@ describe.each(lanes)('cases: records, feeds, files, lists and access on $name', 
       ).records;
       expect(reports.length).toBeGreaterThan(0);
       expectError(await http.get('/api/v1/machines/reports?serial=52016&model=M7-172', dana), 403);
+    });
+
+    it('sorts by last activity: a feed post on an old case moves it to the top', async () => {
+      const url = `/api/v1/organisations/${NORTHFIELD_ID}/cases`;
+      const before = await allPages(url, dana);
+      newestFirst(before.rows);
+      // The field is the newest of creation, last update and newest feed entry.
+      const expected = await lastActivityInDb(before.rows.map((r) => r.id));
+      for (const r of before.rows) expect(r.lastActivityAt, r.id).toBe(expected.get(r.id));
+      const withFeed = await db()
+        .selectFrom('case_feed_items')
+        .select('case_id')
+        .where(
+          'case_id',
+          'in',
+          before.rows.map((r) => r.id),
+        )
+        .executeTakeFirstOrThrow();
+      const fed = before.rows.find((r) => r.id === withFeed.case_id)!;
+      expect(fed.lastActivityAt >= fed.createdAt).toBe(true);
+
+      const old = before.rows[before.rows.length - 1]!;
+      expect(before.rows[0]!.id).not.toBe(old.id);
+      const posted = await http.post(
+        `/api/v1/cases/${old.id}/feed`,
+        dana,
+        { body: 'Checked the pump again today' },
+        randomUUID(),
+      );
+      expect(posted.statusCode, posted.body).toBe(201);
+      const item = postFeedItemResponseSchema.parse(posted.json()).item;
+
+      const after = await allPages(url, dana);
+      expect(after.rows[0]!.id).toBe(old.id);
+      expect(after.rows[0]!.lastActivityAt >= item.createdAt).toBe(true);
+      expect(after.rows[0]!.lastActivityAt).toBe((await lastActivityInDb([old.id])).get(old.id));
+      expect(after.rows.slice(1).map((r) => r.id)).toEqual(
+        before.rows.filter((r) => r.id !== old.id).map((r) => r.id),
+      );
+      newestFirst(after.rows);
+      // The dealer's own list and a small page agree; the cursor pages by the same order.
+      const dealer = await allPages('/api/v1/cases?limit=7', dana);
+      expect(dealer.rows.map((r) => r.id)).toEqual(after.rows.map((r) => r.id));
+      // The machine's Cases tab sorts the same way.
+      const machine = machineRecordsResponseSchema.parse(
+        (await http.get('/api/v1/machines/cases?serial=52016&model=M7-172', dana)).json(),
+      ).records;
+      for (let i = 1; i < machine.length; i++) {
+        expect(machine[i - 1]!.lastActivityAt >= machine[i]!.lastActivityAt).toBe(true);
+      }
+
+      // Dealer isolation holds: another dealer neither sees the case nor can post to it.
+      const eliRows = await allPages('/api/v1/cases', eli);
+      expect(eliRows.rows.map((r) => r.id)).not.toContain(old.id);
+      expect(eliRows.rows.every((r) => r.id !== MACHINE_1_CASES.northfieldOpen)).toBe(true);
+      expectError(
+        await http.post(`/api/v1/cases/${old.id}/feed`, eli, { body: 'Not mine' }, randomUUID()),
+        404,
+      );
+      expectError(await http.get(`/api/v1/organisations/${NORTHFIELD_ID}/cases`, eli), 404);
     });
 
     it('refuses bad paging input with 400', async () => {

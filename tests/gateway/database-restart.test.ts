@@ -100,7 +100,10 @@ describe.skipIf(!bin)('PostgreSQL restarted under traffic', () => {
     const refused = await newWrite();
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toBeDefined();
-    expect(apiErrorSchema.parse(refused.json()).message).toBe(DATABASE_UNAVAILABLE_MESSAGE);
+    expect(apiErrorSchema.parse(refused.json())).toMatchObject({
+      error: 'Service Unavailable',
+      message: DATABASE_UNAVAILABLE_MESSAGE,
+    });
 
     server.start();
     // Back by itself: no restart of the gateway.

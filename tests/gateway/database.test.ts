@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../gateway/db/migrate';
 import { migrations } from '../../gateway/db/migrations';
-import { DEMO_USERS } from '../../gateway/db/seed/fixed';
-import { generateDemoData } from '../../gateway/db/seed/generate';
-import { STATES } from '../../gateway/db/seed/places';
+import { DEMO_USERS } from '../../gateway/seed/fixed';
+import { generateDemoData } from '../../gateway/seed/generate';
+import { STATES } from '../../gateway/seed/places';
 import { startGateway } from '../../gateway/start';
 import { atPublicAddress, lanes, openGateway, testConfig, type TestGateway } from './harness';
 import { signIn } from './oidc-flow';
@@ -40,7 +40,7 @@ describe('demo data generator', () => {
 describe.each(lanes)('database start-up on $name', (lane) => {
   let gw: TestGateway;
   beforeAll(async () => {
-    gw = await openGateway(lane);
+    gw = await openGateway(lane, {}, { firstStart: true });
   });
   afterAll(async () => {
     await gw?.close();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/errors';
-import { MACHINE_1_CASES } from '../../gateway/db/seed/fixed-machines';
+import { MACHINE_1_CASES } from '../../gateway/seed/fixed-machines';
 import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../../gateway/http/json-depth';
 import { canonicalJson } from '../../gateway/services/idempotency';
 import { lanes, openGateway, type TestGateway } from './harness';

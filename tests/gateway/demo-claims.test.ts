@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MACHINE_1 } from '../../gateway/db/seed/fixed-machines';
-import { demoClaims } from '../../gateway/db/seed/demo-claims';
+import { MACHINE_1 } from '../../gateway/seed/fixed-machines';
+import { demoClaims } from '../../gateway/seed/demo-claims';
 import { lanes, openGateway, type TestGateway } from './harness';
 
 describe.each(lanes)('demo claims carry their repairs on $name', (lane) => {

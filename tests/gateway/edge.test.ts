@@ -167,7 +167,8 @@ describe.each(lanes)('the edge of the gateway on $name', (lane) => {
         expect(res.headers['x-content-type-options'], url).toBe('nosniff');
         expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
         expect(res.headers['permissions-policy'], url).toContain('camera=(self)');
-        expect(res.headers['permissions-policy'], url).toContain('microphone=()');
+        expect(res.headers['permissions-policy'], url).toContain('microphone=(self)');
+        expect(res.headers['permissions-policy'], url).toContain('geolocation=()');
       }
     });
   });

@@ -92,9 +92,13 @@ describe.skipIf(!bin)('the gateway killed mid-write', () => {
     });
   }
 
-  async function killChild(): Promise<void> {
-    const c = child!;
-    if (c.exitCode !== null) return;
+  /**
+   * Kills `c`, by default the running child. A cut's timer names the child it was set for: when
+   * the answer beat the timer, the test has already killed that child and started the next one,
+   * which the late timer must leave alone.
+   */
+  async function killChild(c: ChildProcess = child!): Promise<void> {
+    if (c.exitCode !== null || c.signalCode !== null) return;
     const exited = new Promise((r) => c.once('exit', r));
     c.kill('SIGKILL');
     await exited;
@@ -111,6 +115,7 @@ describe.skipIf(!bin)('the gateway killed mid-write', () => {
     body: Buffer,
     cut?: { part?: number; afterMs?: number },
   ): Promise<Answer | null> {
+    const target = child!;
     return new Promise((resolve) => {
       const req = httpRequest(
         {
@@ -130,12 +135,12 @@ describe.skipIf(!bin)('the gateway killed mid-write', () => {
       req.on('error', () => resolve(null));
       if (cut?.part !== undefined) {
         req.write(body.subarray(0, cut.part), () => {
-          setTimeout(() => void killChild(), 200);
+          setTimeout(() => void killChild(target), 200);
         });
         return;
       }
       req.end(body, () => {
-        if (cut?.afterMs !== undefined) setTimeout(() => void killChild(), cut.afterMs);
+        if (cut?.afterMs !== undefined) setTimeout(() => void killChild(target), cut.afterMs);
       });
     });
   }

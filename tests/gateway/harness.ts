@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { loadConfig, type GatewayConfig } from '../../gateway/config';
 import { startGateway, type Started } from '../../gateway/start';
 
@@ -13,14 +14,18 @@ export const PUBLIC_URL = `http://localhost:${TEST_PORT}`;
 /** A database the suite runs on: PGlite always; PostgreSQL too when DATABASE_URL is set. */
 export interface Lane {
   name: 'pglite' | 'postgres';
-  /** Creates a fresh, empty database and returns its settings plus a disposer. */
-  create(): Promise<{ env: Record<string, string>; dispose(): Promise<void> }>;
+  /**
+   * Creates a fresh database and returns its settings plus a disposer: empty, or a copy of
+   * `template` (a database the lane's global setup migrated and seeded).
+   */
+  create(template?: string): Promise<{ env: Record<string, string>; dispose(): Promise<void> }>;
 }
 
 const pgliteLane: Lane = {
   name: 'pglite',
-  async create() {
+  async create(template) {
     const dir = mkdtempSync(join(tmpdir(), 'torque-gw-test-'));
+    if (template) cpSync(template, dir, { recursive: true });
     return {
       env: { DATA_DIR: dir, DATABASE_URL: '' },
       dispose: async () => rmSync(dir, { recursive: true, force: true }),
@@ -28,14 +33,30 @@ const pgliteLane: Lane = {
   },
 };
 
+/**
+ * pg.Pool.end() resolves before its clients' sockets are closed: waits (up to 5 s) until no
+ * session is left on the database, so it can be dropped or copied.
+ */
+export async function waitUntilUnused(admin: pg.Client, database: string): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    const { rows } = await admin.query<{ n: string }>(
+      'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1',
+      [database],
+    );
+    if (rows[0]?.n === '0') return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 function postgresLane(serverUrl: string): Lane {
   return {
     name: 'postgres',
-    async create() {
+    async create(template) {
       const name = `torque_t_${randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
+      // The template's name is ours (global-setup.ts), never input.
+      await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
       await admin.end();
       const url = new URL(serverUrl);
       url.pathname = `/${name}`;
@@ -45,16 +66,8 @@ function postgresLane(serverUrl: string): Lane {
         async dispose() {
           const c = new pg.Client({ connectionString: serverUrl });
           await c.connect();
-          // pg.Pool.end() resolves before its clients' sockets are closed; terminating them
-          // mid-goodbye (FORCE) surfaces as an uncaught 57P01. Let them leave first.
-          for (let i = 0; i < 50; i++) {
-            const { rows } = await c.query<{ n: string }>(
-              'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1',
-              [name],
-            );
-            if (rows[0]?.n === '0') break;
-            await new Promise((r) => setTimeout(r, 100));
-          }
+          // Terminating the gateway's clients mid-goodbye (FORCE) surfaces as an uncaught 57P01.
+          await waitUntilUnused(c, name);
           await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
           await c.end();
           rmSync(dir, { recursive: true, force: true });
@@ -115,12 +128,18 @@ export interface TestGateway {
   close(): Promise<void>;
 }
 
-/** A fresh gateway on a fresh database of the lane (migrated and seeded, as on first start). */
+/**
+ * A fresh gateway on a fresh database of the lane, migrated and seeded. Seeding takes seconds
+ * on PGlite, so the database is a copy of the lane's seeded template unless the test asks for
+ * a first start (`firstStart`) or for demo data other than the default.
+ */
 export async function openGateway(
   lane: Lane,
   extraEnv: Record<string, string> = {},
+  { firstStart = false }: { firstStart?: boolean } = {},
 ): Promise<TestGateway> {
-  const db = await lane.create();
+  const ownSeed = firstStart || 'DEMO_DATA' in extraEnv || 'DEMO_PASSWORD' in extraEnv;
+  const db = await lane.create(ownSeed ? undefined : inject('gatewayTemplates')[lane.name]);
   const config = testConfig({ ...db.env, ...extraEnv });
   const started = await startGateway(config);
   atPublicAddress(started.app);

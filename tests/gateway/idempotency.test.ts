@@ -148,6 +148,7 @@ describe.each(lanes)('idempotency on $name', (lane) => {
     expect(other.statusCode).toBe(422);
     expect(other.json()).toMatchObject({
       statusCode: 422,
+      error: 'Unprocessable Entity',
       errorCode: 'idempotency-key-reused',
       message: expect.stringMatching(/already used for a different request/),
     });

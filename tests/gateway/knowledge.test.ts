@@ -6,7 +6,7 @@ import {
   type KnowledgeSearchResponse,
 } from '../../contract/knowledge';
 import { apiErrorSchema } from '../../contract/errors';
-import { HOSTILE_ARTICLE_IDS } from '../../gateway/db/seed/knowledge-fixed';
+import { HOSTILE_ARTICLE_IDS } from '../../gateway/seed/knowledge-fixed';
 import { lanes, openGateway, type TestGateway } from './harness';
 import { insertDocs } from './knowledge-support';
 import { signIn } from './oidc-flow';

@@ -13,8 +13,8 @@ import {
   type MachineDetail,
 } from '../../contract/machines';
 import { apiErrorSchema } from '../../contract/errors';
-import { NORTHFIELD_ID, RIVERBEND_ID } from '../../gateway/db/seed/fixed';
-import { MACHINE_1_CASES } from '../../gateway/db/seed/fixed-machines';
+import { NORTHFIELD_ID, RIVERBEND_ID } from '../../gateway/seed/fixed';
+import { MACHINE_1_CASES } from '../../gateway/seed/fixed-machines';
 import { lanes, openGateway, type TestGateway } from './harness';
 import { signIn } from './oidc-flow';
 
@@ -399,6 +399,8 @@ describe.each(lanes)('machines on $name', (lane) => {
           caseNumber: '00001004',
           status: 'Awaiting Feedback',
           subject: 'Field quality report: hydraulic pump seals',
+          lastActivityAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/),
+          unread: expect.any(Boolean),
         },
       ]);
       // Cases never list reports.

@@ -12,12 +12,8 @@ import {
   type SendRequest,
 } from '../../contract/notifications';
 import { openDb } from '../../gateway/db/connect';
-import {
-  ABANDONED,
-  DEFAULT_PUSH_OPTIONS,
-  PUSH_QUEUE,
-  PushWorker,
-} from '../../gateway/services/push';
+import { DEFAULT_PUSH_OPTIONS, PUSH_QUEUE, PushWorker } from '../../gateway/services/push';
+import { ABANDONED } from '../../gateway/services/push-deliveries';
 import { startGateway } from '../../gateway/start';
 import { atPublicAddress, lanes, openGateway, testConfig, type TestGateway } from './harness';
 import { signIn } from './oidc-flow';

@@ -10,7 +10,7 @@ import {
   SYMPTOM_REQUIRED_MESSAGE,
   SYMPTOM_TOO_LONG_MESSAGE,
 } from '../../contract/predictions';
-import { MACHINE_1, MACHINE_2 } from '../../gateway/db/seed/fixed-machines';
+import { MACHINE_1, MACHINE_2 } from '../../gateway/seed/fixed-machines';
 import { expectError, openCasesGateway, OPEN_TIMEOUT } from './cases-support';
 import { lanes, type TestGateway } from './harness';
 import { KNOWN_SYMPTOM, predictionsClient } from './predictions-support';

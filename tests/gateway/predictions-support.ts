@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { predictionSchema, type Prediction } from '../../contract/predictions';
-import { MACHINE_1 } from '../../gateway/db/seed/fixed-machines';
+import { MACHINE_1 } from '../../gateway/seed/fixed-machines';
 
 /** A symptom the demo claims of M7-172 know (a claim of MACHINE_1 names it). */
 export const KNOWN_SYMPTOM = 'Hydraulic oil seeping at pump shaft';

@@ -8,7 +8,7 @@ import {
   predictionSchema,
   type PartsCombination,
 } from '../../contract/predictions';
-import { MACHINE_1, MACHINE_1_CASES } from '../../gateway/db/seed/fixed-machines';
+import { MACHINE_1, MACHINE_1_CASES } from '../../gateway/seed/fixed-machines';
 import { REPLAYED_HEADER } from '../../gateway/services/idempotency';
 import { expectError, openCasesGateway, OPEN_TIMEOUT } from './cases-support';
 import { lanes, type TestGateway } from './harness';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/errors';
 import { broadcastListSchema, sendResponseSchema } from '../../contract/notifications';
 import { loadConfig } from '../../gateway/config';
-import { DEVICE_TAKEN_MESSAGE } from '../../gateway/routes/notifications';
-import { MAX_DEVICES_PER_USER } from '../../gateway/services/notifications';
+import { DEVICE_TAKEN_MESSAGE } from '../../gateway/routes/push';
+import { MAX_DEVICES_PER_USER } from '../../gateway/services/push-devices';
 import {
   permittedAddress,
   REFUSED_ENDPOINT_MESSAGE,

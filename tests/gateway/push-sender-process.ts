@@ -4,7 +4,7 @@
 // the send route does, starts sending, tells its parent the broadcast id and waits.
 import { sendRequestSchema } from '../../contract/notifications';
 import { openDb } from '../../gateway/db/connect';
-import { recordBroadcast } from '../../gateway/services/notifications';
+import { recordBroadcast } from '../../gateway/services/broadcasts';
 import { DEFAULT_PUSH_OPTIONS, PushWorker } from '../../gateway/services/push';
 import { testConfig } from './harness';
 

@@ -7,11 +7,11 @@ import {
   layoutResponseSchema,
   type LayoutSection,
 } from '../../contract/cases';
-import { REPORT_RECORD_TYPE_ID, SERVICE_SECTION } from '../../gateway/db/case-layout-data';
+import { REPORT_RECORD_TYPE_ID, SERVICE_SECTION } from '../../gateway/reference/case-layouts';
 import { migrateToLatest } from '../../gateway/db/migrate';
 import { migrations } from '../../gateway/db/migrations';
-import { MACHINE_1 } from '../../gateway/db/seed/fixed-machines';
-import { WALTER_HANSON_ID } from '../../gateway/db/seed/machine-customers';
+import { MACHINE_1 } from '../../gateway/seed/fixed-machines';
+import { WALTER_HANSON_ID } from '../../gateway/seed/machine-customers';
 import { lanes, type TestGateway } from './harness';
 import { type CasesClient, OPEN_TIMEOUT, openCasesGateway } from './cases-support';
 

@@ -5,7 +5,7 @@ import {
   CASE_RECORD_TYPE_ID,
   REPORT_LAYOUT,
   REPORT_RECORD_TYPE_ID,
-} from '../case-layout-data';
+} from '../../reference/case-layouts';
 
 // Cases and reports in full (product §3 Case and report: every field of the creation list),
 // record types, layouts and picklists as data, the feed (items, attachments) and the files

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { LayoutSection } from '../../../contract/cases';
-import { REPORT_RECORD_TYPE_ID, SERVICE_SECTION } from '../case-layout-data';
+import { REPORT_RECORD_TYPE_ID, SERVICE_SECTION } from '../../reference/case-layouts';
 
 // A report's service details (fuel level, last service, time of failure, repair estimate, the
 // site's phone and email, a video link): the columns, and the section on the demo report

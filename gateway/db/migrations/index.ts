@@ -17,6 +17,7 @@ import * as m0015 from './0015-report-service-fields';
 import * as m0016 from './0016-push-device-sessions';
 import * as m0017 from './0017-claim-repairs';
 import * as m0018 from './0018-predictions';
+import * as m0019 from './0019-case-reads';
 
 /**
  * Every migration, listed by hand: a static list works the same under tsx, vitest and a
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016-push-device-sessions': m0016,
   '0017-claim-repairs': m0017,
   '0018-predictions': m0018,
+  '0019-case-reads': m0019,
 };

@@ -1,5 +1,7 @@
+import { VisuallyHidden } from '@mantine/core';
 import { NavLink } from 'react-router';
 import { BookIcon, HomeIcon, MessageIcon, SettingsIcon, ToolIcon } from '../../components/icons';
+import { countOf, UNREAD_CASE } from '../../domain/plural';
 
 const items = [
   { to: '/home', label: 'Home', Icon: HomeIcon },
@@ -9,7 +11,11 @@ const items = [
   { to: '/settings', label: 'Settings', Icon: SettingsIcon },
 ] as const;
 
-export function BottomNav() {
+/** Shown above 99 (the bubble stays the size of two digits). */
+const MAX_SHOWN = 99;
+
+/** The main tabs; Support carries the number of cases with replies the user has not seen. */
+export function BottomNav({ unreadCases = 0 }: { unreadCases?: number }) {
   return (
     <nav className="bottom-nav" aria-label="Main">
       {items.map(({ to, label, Icon }) => (
@@ -18,6 +24,14 @@ export function BottomNav() {
         <NavLink key={to} to={to} end={to !== '/support' && to !== '/knowledge'}>
           <Icon />
           <span>{label}</span>
+          {to === '/support' && unreadCases > 0 && (
+            <>
+              <span className="nav-count" aria-hidden="true" data-testid="support-unread-count">
+                {unreadCases > MAX_SHOWN ? `${MAX_SHOWN}+` : unreadCases}
+              </span>
+              <VisuallyHidden>, {countOf(unreadCases, UNREAD_CASE)}</VisuallyHidden>
+            </>
+          )}
         </NavLink>
       ))}
     </nav>

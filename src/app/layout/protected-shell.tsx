@@ -1,12 +1,14 @@
 import './shell.css';
-import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { CaseSentNotices } from '../../components/case-sent-notices';
 import { useToastHostWanted } from '../../components/toast';
 import { servedProductName } from '../../components/product-name';
+import { useProfile } from '../../components/use-profile';
 import { useRemoteConfig } from '../../components/use-remote-config';
-import { PushMessages } from '../../features/notifications/push-messages';
-import { refreshConfig } from '../../sync/refresh';
+import { useUnreadCaseCount, useUnreadRefresh } from '../../components/use-unread-cases';
+import { refreshConfigAfterFirstScreen } from '../../sync/refresh';
+import { onWorkerMessageArrival } from '../../sync/worker-messages';
 import {
   installSessionRenewal,
   knownSessionStatus,
@@ -19,10 +21,15 @@ import { SignInNeeded } from '../sign-in-needed';
 import { SwUpdatePrompt } from '../sw-update-prompt';
 import { BottomNav } from './bottom-nav';
 import { TopBar } from './top-bar';
+import { useAppBadge } from './use-app-badge';
 import { useOutboxSignIn } from './use-outbox-sign-in';
 import { useReplayTriggers } from './use-replay-triggers';
 
 const ToastHost = lazy(() => import('./toast-host'));
+// Loaded when the service worker's first message arrives (a push, a notification's click).
+const PushMessages = lazy(() =>
+  import('../../features/notifications/push-messages').then((m) => ({ default: m.PushMessages })),
+);
 
 // Any gateway call under the protected routes may meet a 401: renew rather than fail.
 installSessionRenewal();
@@ -37,9 +44,16 @@ export function ProtectedShell() {
   // The outbox is replayed from the page too (start, online, back-off), not only by the SW.
   useReplayTriggers();
   useOutboxSignIn();
+  const user = useProfile();
+  // Unread replies: asked for at start and back online; a case push asks again.
+  useUnreadRefresh(user?.id);
+  const unreadCases = useUnreadCaseCount(user?.id);
+  useAppBadge(user?.id, unreadCases);
+  const [pushes, setPushes] = useState(false);
+  useEffect(() => onWorkerMessageArrival(() => setPushes(true)), []);
 
   useEffect(() => {
-    void refreshConfig();
+    void refreshConfigAfterFirstScreen();
   }, []);
 
   // The session ended behind the app's back (the background check at start answered 401).
@@ -64,13 +78,17 @@ export function ProtectedShell() {
       <main className="shell-main">
         <Outlet />
       </main>
-      <BottomNav />
+      <BottomNav unreadCases={unreadCases} />
       {toasts && (
         <Suspense fallback={null}>
           <ToastHost />
         </Suspense>
       )}
-      <PushMessages />
+      {pushes && (
+        <Suspense fallback={null}>
+          <PushMessages />
+        </Suspense>
+      )}
       <CaseSentNotices />
       <SwUpdatePrompt />
       <SignInNeeded />

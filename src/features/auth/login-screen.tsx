@@ -2,7 +2,7 @@ import { Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { NetworkError } from '../../api/errors';
-import { finishSignInRedirect, hasAuthResponse, startSignInRedirect } from '../../api/identity';
+import { hasAuthResponse } from '../../api/auth-response';
 import { settlePendingLogout } from '../../api/logout-pending';
 import { getMe } from '../../api/me';
 import { maySessionBeAlive } from '../../api/session-hint';
@@ -43,6 +43,7 @@ export function LoginScreen() {
     let live = true;
     if (returning) {
       (async () => {
+        const { finishSignInRedirect } = await import('../../api/identity');
         const answer = await finishSignInRedirect();
         if (!answer) return setPhase('ready');
         // Dexie and the session code load only now, not for a visitor who has not signed in.
@@ -74,10 +75,12 @@ export function LoginScreen() {
   const signIn = () => {
     setError(null);
     setPhase('leaving');
-    startSignInRedirect(returnTo).catch((e: unknown) => {
-      setError(describe(e));
-      setPhase('failed');
-    });
+    import('../../api/identity')
+      .then(({ startSignInRedirect }) => startSignInRedirect(returnTo))
+      .catch((e: unknown) => {
+        setError(describe(e));
+        setPhase('failed');
+      });
   };
 
   return (

@@ -1,15 +1,62 @@
 import './attachment-picker.css';
-import { Alert, Button, CloseButton, FileButton, Group, Loader, Stack, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
-import { isHeic } from '../../domain/case-images';
+import {
+  Alert,
+  Button,
+  CloseButton,
+  FileButton,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { isGridImage, isHeic, jpegName } from '../../domain/case-images';
+import type { Mark } from '../../domain/photo-markup';
 import { formatFileSize } from '../../domain/file-size';
 import type { UpdateFile } from '../../sync/feed-post';
 import { preparePhoto } from './photo-worker';
 import { useObjectUrls } from '../../components/use-object-urls';
+import { MediaRecordButtons } from './media-recorder';
 
 /** A file the user picked, ready to queue; the key tells two picks of one file apart. */
 export interface PickedFile extends UpdateFile {
   key: string;
+  /** A marked-up photo's photo as chosen, kept on the device until it is sent. */
+  original?: UpdateFile;
+  /** The marks on it, to go on from when it is marked up again. */
+  marks?: readonly Mark[];
+}
+
+// The markup screen and its canvas code load when a photo is first marked up.
+const PhotoMarkupModal = lazy(() =>
+  import('./photo-markup-modal').then((m) => ({ default: m.PhotoMarkupModal })),
+);
+
+/** Photos that can be drawn on (a GIF may move, and a drawn frame would stop it). */
+function canMarkUp(file: PickedFile): boolean {
+  const type = (file.original ?? file).type;
+  return isGridImage(type) && type !== 'image/gif';
+}
+
+/**
+ * The picked file after marking up: the marked-up JPEG in its place, the photo as chosen beside
+ * it; with every mark taken away, the photo as chosen again.
+ */
+export function markedUp(
+  file: PickedFile,
+  result: { photo: { blob: Blob } | null; marks: readonly Mark[] },
+): PickedFile {
+  const original = file.original ?? { name: file.name, type: file.type, blob: file.blob };
+  if (!result.photo) return { key: file.key, ...original };
+  return {
+    key: file.key,
+    name: jpegName(original.name),
+    type: 'image/jpeg',
+    blob: result.photo.blob,
+    original,
+    marks: result.marks,
+  };
 }
 
 /**
@@ -52,26 +99,35 @@ export function usePreparedFiles(onReady: (file: PickedFile) => void) {
     error,
     clearError: () => setError(null),
     pick,
+    // A recording is ready as it is: nothing to convert or scale.
+    add: (file: UpdateFile) => onReady({ key: crypto.randomUUID(), ...file }),
   };
 }
 
 /**
- * Upload (camera or files, several at once), what is being prepared, and thumbnails in a grid,
- * each with its remove button on it, large enough for a finger.
+ * Upload (camera or files, several at once), Record sound and Record video, what is being
+ * prepared, and thumbnails in a grid, each with its remove button on it, large enough for a
+ * finger.
  */
 export function AttachmentPicker({
   files,
   waiting,
   error,
   pick,
+  add,
   onRemove,
+  onReplace,
 }: {
   files: readonly PickedFile[];
   waiting: string | null;
   error: string | null;
   pick: (chosen: File[]) => void;
+  add: (file: UpdateFile) => void;
   onRemove: (key: string) => void;
+  /** A photo marked up: `file` takes the place of the one with the same key. */
+  onReplace: (file: PickedFile) => void;
 }) {
+  const [marking, setMarking] = useState<PickedFile | null>(null);
   const previews = useObjectUrls(
     useMemo(
       () => new Map(files.filter((f) => f.type.startsWith('image/')).map((f) => [f.key, f.blob])),
@@ -80,17 +136,20 @@ export function AttachmentPicker({
   );
   return (
     <Stack gap="sm">
-      <FileButton
-        onChange={pick}
-        accept="image/*,.heic,.heif,application/pdf,text/plain,.csv"
-        multiple
-      >
-        {(props) => (
-          <Button variant="default" {...props}>
-            Upload
-          </Button>
-        )}
-      </FileButton>
+      <Group gap="xs">
+        <FileButton
+          onChange={pick}
+          accept="image/*,.heic,.heif,audio/*,video/*,application/pdf,text/plain,.csv"
+          multiple
+        >
+          {(props) => (
+            <Button variant="default" className="media-record-button" {...props}>
+              Upload
+            </Button>
+          )}
+        </FileButton>
+        <MediaRecordButtons onRecorded={add} />
+      </Group>
       {waiting && (
         <Group gap="xs" role="status">
           <Loader size="xs" />
@@ -113,6 +172,15 @@ export function AttachmentPicker({
                   {f.name} · {formatFileSize(f.blob.size)}
                 </Text>
               )}
+              {canMarkUp(f) && (
+                <UnstyledButton
+                  className="upload-preview-markup"
+                  aria-label={`Mark up ${f.name}`}
+                  onClick={() => setMarking(f)}
+                >
+                  Mark up
+                </UnstyledButton>
+              )}
               <CloseButton
                 size="xl"
                 variant="transparent"
@@ -123,6 +191,20 @@ export function AttachmentPicker({
             </div>
           ))}
         </div>
+      )}
+      {marking && (
+        <Suspense fallback={<Loader size="sm" />}>
+          <PhotoMarkupModal
+            name={marking.name}
+            photo={(marking.original ?? marking).blob}
+            marks={marking.marks ?? []}
+            onCancel={() => setMarking(null)}
+            onApply={(result) => {
+              onReplace(markedUp(marking, result));
+              setMarking(null);
+            }}
+          />
+        </Suspense>
       )}
     </Stack>
   );

@@ -1,11 +1,12 @@
 import './cases.css';
 import { Loader, Paper, Stack, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { LastUpdated } from '../../components/last-updated';
 import type { CaseRow, OutboxRow } from '../../db/schema';
 import { feedEntries, queuedClose } from '../../domain/case-feed';
-import { isClosedStatus } from '../../domain/case-update';
+import { statusAfterWrites } from '../../domain/case-update';
+import { markCaseOpened } from '../../sync/case-reads';
 import { AdditionalDetails } from './additional-details';
 import { CaseFeed } from './case-feed';
 import { CaseHeader } from './case-header';
@@ -33,11 +34,18 @@ function CaseView({
   const feed = body?.feed;
   const entries = useMemo(() => feedEntries(feed?.items ?? [], writes), [feed, writes]);
   const closing = queuedClose(writes);
+  const status = statusAfterWrites(detail.status, writes);
+  // Opened: its replies are read, here at once and on the gateway for every device.
+  const { ownerUserId } = row;
+  const { id, caseNumber } = detail;
+  useEffect(() => {
+    markCaseOpened(ownerUserId, id, caseNumber).catch(() => undefined);
+  }, [ownerUserId, id, caseNumber]);
   return (
     <div className="case-layout">
       <Stack gap="md" style={{ minWidth: 0 }}>
         {!online && <LastUpdated at={row.syncedAt} />}
-        <CaseHeader detail={detail} closing={closing} />
+        <CaseHeader detail={detail} status={status} closing={closing} />
         {body?.layout && <AdditionalDetails layout={body.layout.layout} fields={detail.fields} />}
         <CasePredictions userId={row.ownerUserId} detail={detail} />
         <section aria-label="Feed">
@@ -52,7 +60,7 @@ function CaseView({
         caseId={detail.id}
         caseNumber={detail.caseNumber}
         kind={detail.recordType}
-        closed={closing !== null || isClosedStatus(detail.status)}
+        status={status}
       />
     </div>
   );

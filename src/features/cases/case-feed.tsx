@@ -12,8 +12,9 @@ import {
 import { Link } from 'react-router';
 import type { FeedAttachment } from '../../../contract/cases';
 import { EmptyState } from '../../components/empty-state';
-import { splitAttachments, type FeedEntry } from '../../domain/case-feed';
+import { mediaKind, splitAttachments, type FeedEntry } from '../../domain/case-feed';
 import { formatFileSize } from '../../domain/file-size';
+import { FeedMedia } from './feed-media';
 import { ImageGrid } from './image-grid';
 import type { ViewerImage } from './image-viewer';
 
@@ -62,7 +63,7 @@ const FeedEntryItem = memo(function FeedEntryItem({
   onOpen: (key: string) => void;
 }) {
   if (entry.kind === 'sent') {
-    const { images, others } = splitAttachments(entry.item.attachments);
+    const { images, media, others } = splitAttachments(entry.item.attachments);
     return (
       <Paper withBorder p="sm" className="case-feed-item" data-testid="feed-item">
         <Group justify="space-between" gap="xs" mb={4}>
@@ -83,13 +84,23 @@ const FeedEntryItem = memo(function FeedEntryItem({
             }))}
             onOpen={openKey}
           />
+          <FeedMedia
+            clips={media.map((a) => ({
+              key: a.id,
+              name: a.name,
+              type: a.contentType,
+              size: a.size,
+              src: a.url,
+            }))}
+          />
           <Downloads files={others} />
         </Stack>
       </Paper>
     );
   }
   const images = entry.files.filter((f) => f.type.startsWith('image/'));
-  const others = entry.files.filter((f) => !f.type.startsWith('image/'));
+  const media = entry.files.filter((f) => mediaKind(f.type));
+  const others = entry.files.filter((f) => !f.type.startsWith('image/') && !mediaKind(f.type));
   return (
     <Paper
       withBorder
@@ -121,6 +132,15 @@ const FeedEntryItem = memo(function FeedEntryItem({
             src: f.blob,
           }))}
           onOpen={openKey}
+        />
+        <FeedMedia
+          clips={media.map((f) => ({
+            key: f.id,
+            name: f.name,
+            type: f.type,
+            size: f.blob.size,
+            src: f.blob,
+          }))}
         />
         {others.map((f) => (
           <Text key={f.id} size="sm">

@@ -1,7 +1,6 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CaseDetail } from '../../../contract/cases';
 import type { WriteState } from '../../domain/case-feed';
-import { CLOSED_STATUS } from '../../../contract/cases';
 
 function Line({ label, value }: { label: string; value: string | null }) {
   return (
@@ -19,12 +18,15 @@ const join = (...parts: Array<string | null>) => parts.filter(Boolean).join(', '
 /** Product §2 Case detail header: number, submitter, machine and its inventory info. */
 export function CaseHeader({
   detail,
+  status,
   closing,
 }: {
   detail: CaseDetail;
+  /** The status once the queued writes are sent (a close resolves, an update reopens). */
+  status: string;
   closing: WriteState | null;
 }) {
-  const status = closing ? CLOSED_STATUS : detail.status;
+  const waiting = closing ?? (status !== detail.status ? 'waiting' : null);
   const inv = detail.inventory;
   return (
     <Paper withBorder p="md">
@@ -42,9 +44,9 @@ export function CaseHeader({
             <Badge variant="light" data-testid="case-status">
               {status}
             </Badge>
-            {closing && (
-              <Text size="xs" c={closing === 'needs-attention' ? 'red.8' : 'dimmed'}>
-                {closing === 'needs-attention' ? 'Close needs attention' : 'Waiting to send'}
+            {waiting && (
+              <Text size="xs" c={waiting === 'needs-attention' ? 'red.8' : 'dimmed'}>
+                {waiting === 'needs-attention' ? 'Close needs attention' : 'Waiting to send'}
               </Text>
             )}
           </Stack>

@@ -4,8 +4,11 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { NO_CASE_HISTORY_MESSAGE } from '../../../contract/cases';
 import { LastUpdated } from '../../components/last-updated';
+import { useLocalCaseActivity } from '../../components/use-local-case-activity';
 import { useProfile } from '../../components/use-profile';
-import { CaseRows } from './case-rows';
+import { useUnreadState } from '../../components/use-unread-cases';
+import { byLastActivity } from '../../domain/case-activity';
+import { CaseRows } from '../../components/case-rows';
 import { RecentCasesPanel } from './recent-cases-panel';
 import { useCaseList } from './use-case-list';
 import { ListState } from './list-state';
@@ -16,6 +19,10 @@ export function CaseHistoryScreen() {
   const { orgId = '' } = useParams();
   const source = useMemo(() => ({ kind: 'org' as const, orgId }), [orgId]);
   const { row, refresh, online } = useCaseList(user?.id, source);
+  // Latest activity first as the gateway sorts them; a case updated here rises at once.
+  const local = useLocalCaseActivity(user?.id);
+  const unread = useUnreadState(user?.id);
+  const cases = useMemo(() => byLastActivity(row?.cases ?? [], local), [row, local]);
   return (
     <div className="case-layout">
       <Stack gap="sm" style={{ minWidth: 0 }}>
@@ -25,7 +32,7 @@ export function CaseHistoryScreen() {
         {!online && row && <LastUpdated at={row.syncedAt} />}
         <Paper withBorder>
           {row && row.cases.length > 0 ? (
-            <CaseRows rows={row.cases} />
+            <CaseRows rows={cases} unread={unread} listAt={row.syncedAt} />
           ) : (
             <ListState
               row={row}

@@ -14,18 +14,21 @@ import { NO_CASE_HISTORY_MESSAGE } from '../../../contract/cases';
 import { EmptyState } from '../../components/empty-state';
 import { LastUpdated } from '../../components/last-updated';
 import { scrollToTop } from '../../components/scroll-to-top';
+import { useLocalCaseActivity } from '../../components/use-local-case-activity';
 import { useProfile } from '../../components/use-profile';
 import { useQueuedCases } from '../../components/use-queued-cases';
+import { useUnreadState } from '../../components/use-unread-cases';
 import {
   CASE_STATUS_DEFAULT,
   CASE_STATUS_DROPDOWN_HEIGHT,
   CASE_STATUS_OPTIONS,
   nextStatusSelection,
 } from '../../domain/case-list';
+import { byLastActivity } from '../../domain/case-activity';
 import { pageOf } from '../../domain/paging';
 import { createCaseListFilter } from './case-list-filter';
 import { notListedYet } from '../../sync/queued-cases';
-import { CaseRows, queuedRowData } from './case-rows';
+import { CaseRows, queuedRowData } from '../../components/case-rows';
 import { ListState } from './list-state';
 import { useCaseList } from './use-case-list';
 
@@ -46,7 +49,11 @@ export function CaseListScreen() {
   const [page, setPage] = useState(1);
   // Typing stays responsive: the list follows the box a moment later when the device is busy.
   const search = useDeferredValue(text);
-  const filter = useMemo(() => createCaseListFilter(row?.cases ?? []), [row]);
+  // Latest activity first as the gateway sorts them; a case updated here rises at once.
+  const local = useLocalCaseActivity(user?.id);
+  const unread = useUnreadState(user?.id);
+  const sorted = useMemo(() => byLastActivity(row?.cases ?? [], local), [row, local]);
+  const filter = useMemo(() => createCaseListFilter(sorted), [sorted]);
   const matches = useMemo(() => filter(statuses, search), [filter, statuses, search]);
   const shown = pageOf(matches, page, CASE_LIST_PAGE_SIZE);
 
@@ -71,6 +78,7 @@ export function CaseListScreen() {
         />
         <TextInput
           label="Model or Serial"
+          description="Case number, subject, model or serial"
           value={text}
           onChange={(e) => {
             setText(e.currentTarget.value);
@@ -83,7 +91,7 @@ export function CaseListScreen() {
         {queued.length > 0 && <CaseRows rows={queued} />}
         {row && row.cases.length > 0 ? (
           matches.length > 0 ? (
-            <CaseRows rows={shown.items} />
+            <CaseRows rows={shown.items} unread={unread} listAt={row.syncedAt} />
           ) : (
             <EmptyState>{NO_CASE_HISTORY_MESSAGE}</EmptyState>
           )

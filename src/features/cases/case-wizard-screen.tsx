@@ -73,6 +73,7 @@ export function CaseWizardScreen({
   prediction?: PredictionSlot;
 }) {
   const params = useParams();
+  const { key: visit } = useLocation();
   const user = useProfile();
   const machineKey = parseMachineRouteParams(params.param1, params.param2, params.param3);
   const machineFromRoute = !!(machineKey.serial && machineKey.model);
@@ -82,7 +83,7 @@ export function CaseWizardScreen({
     [flow, machineFromRoute, caseId],
   );
   const draftId = wizardDraftId(flow, machineKey);
-  const loaded = useLoadedWizard(user, draftId, fresh);
+  const loaded = useLoadedWizard(user, draftId, fresh, visit);
 
   if (!user || !loaded) return <Loader aria-label="Loading" />;
   if (flow === 'report' && user.kind !== 'internal') {
@@ -202,7 +203,11 @@ function WizardRun({
 
   const [nav, dispatch] = useWizardFlow(loaded.flow, (before, after, action) => {
     if (after.exit?.to === 'machine') machinePage();
-    if (after.exit?.to === 'case') void navigate(casePath(after.exit.caseId));
+    if (after.exit?.to === 'case') {
+      // Linked: the prediction is the case's now, and this wizard is done.
+      draft.discard();
+      void navigate(casePath(after.exit.caseId));
+    }
     if (after.submitting && !before.submitting) void runSubmit(after);
     else if (action.type === 'next' && after.step !== before.step) {
       track('ticket_next_stage', { stage: after.step });
@@ -215,6 +220,7 @@ function WizardRun({
     machine: machineKey,
     data,
     flow: nav,
+    visit: location.key,
     formValues: fields.form.getValues,
     keeping: !submission.queuedId,
     typed,

@@ -1,10 +1,13 @@
 import { Alert, Button, Checkbox, Loader, Paper, Stack, Textarea, Title } from '@mantine/core';
+import { CLOSED_STATUS } from '../../../contract/cases';
 import { useEffect, useRef, useState } from 'react';
 import type { RecordKind } from '../../../contract/cases';
-import { isEmptyUpdate } from '../../domain/case-update';
+import { isClosedStatus, isEmptyUpdate, reopenNotice } from '../../domain/case-update';
 import { postCaseUpdate } from '../../sync/case-update';
 import { keepUpdateDraft, updateDraftOf } from '../../sync/update-drafts';
 import { AttachmentPicker, usePreparedFiles, type PickedFile } from './attachment-picker';
+import { CloseConfirmModal } from './close-confirm-modal';
+import { useSharedIntoUpdate } from './use-shared-into-update';
 
 /** Typed text is kept on the device as it is typed, at most this often. */
 const DRAFT_DELAY_MS = 300;
@@ -53,28 +56,34 @@ function useUpdateDraft(caseId: string) {
 
 /**
  * Product §2: the Post an update panel (text, Upload, close checkbox, Save Changes). The checkbox
- * names the record: a report is closed as a report.
+ * names the record: a report is closed as a report. Saving with the close ticked asks first;
+ * on a Resolved record the panel says that an update reopens it.
  */
 export function PostUpdatePanel({
   caseId,
   caseNumber,
   kind,
-  closed,
+  status,
 }: {
   caseId: string;
   caseNumber: string;
   kind: RecordKind;
-  closed: boolean;
+  /** The status once the queued writes are sent. */
+  status: string;
 }) {
+  const closed = isClosedStatus(status);
   const { text, change: setText, saved } = useUpdateDraft(caseId);
   const [files, setFiles] = useState<PickedFile[]>([]);
   const attach = usePreparedFiles((f) => setFiles((fs) => [...fs, f]));
+  useSharedIntoUpdate(attach.pick);
   const [close, setClose] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const draft = { text, fileCount: files.length, close };
   const save = async () => {
+    setConfirming(false);
     setSaving(true);
     setError(null);
     attach.clearError();
@@ -106,7 +115,13 @@ export function PostUpdatePanel({
           files={files}
           {...attach}
           onRemove={(key) => setFiles((fs) => fs.filter((f) => f.key !== key))}
+          onReplace={(file) => setFiles((fs) => fs.map((f) => (f.key === file.key ? file : f)))}
         />
+        {status === CLOSED_STATUS && (
+          <Alert color="orange" data-testid="reopen-notice">
+            {reopenNotice(kind)}
+          </Alert>
+        )}
         {!closed && (
           <Checkbox
             label={`Close this ${kind === 'Report' ? 'report' : 'case'}`}
@@ -120,7 +135,8 @@ export function PostUpdatePanel({
           </Alert>
         )}
         <Button
-          onClick={() => void save()}
+          // The close is ticked on purpose, then confirmed: Cancel keeps everything typed.
+          onClick={() => (close ? setConfirming(true) : void save())}
           loading={saving}
           disabled={attach.preparing > 0 || isEmptyUpdate(draft)}
           leftSection={attach.waiting ? <Loader size="xs" /> : undefined}
@@ -128,6 +144,13 @@ export function PostUpdatePanel({
           {attach.waiting ?? 'Save Changes'}
         </Button>
       </Stack>
+      <CloseConfirmModal
+        kind={kind}
+        caseNumber={caseNumber}
+        opened={confirming}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void save()}
+      />
     </Paper>
   );
 }

@@ -3,9 +3,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { NO_CASE_HISTORY_MESSAGE } from '../../../contract/cases';
 import { EmptyState } from '../../components/empty-state';
 import { useQueuedCases } from '../../components/use-queued-cases';
+import { useUnreadState } from '../../components/use-unread-cases';
 import { db, ownerRange } from '../../db/db';
 import { notListedYet } from '../../sync/queued-cases';
-import { CaseRows, queuedRowData, type CaseRowData } from './case-rows';
+import { CaseRows, queuedRowData, type CaseRowData } from '../../components/case-rows';
 
 const SHOWN = 10;
 
@@ -22,6 +23,7 @@ export function RecentCasesPanel({ userId }: { userId: string }) {
     [userId],
   );
   const queuedAll = useQueuedCases(userId);
+  const unread = useUnreadState(userId);
   // Cases made on this device come first (waiting to send, or just sent).
   const shown: CaseRowData[] | undefined = rows && [
     ...notListedYet(
@@ -37,7 +39,7 @@ export function RecentCasesPanel({ userId }: { userId: string }) {
       </Title>
       {!shown && <Loader size="sm" />}
       {shown?.length === 0 && <EmptyState>{NO_CASE_HISTORY_MESSAGE}</EmptyState>}
-      {shown && shown.length > 0 && <CaseRows rows={shown} />}
+      {shown && shown.length > 0 && <CaseRows rows={shown} unread={unread} />}
     </Paper>
   );
 }

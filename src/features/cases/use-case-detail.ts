@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { User } from '../../../contract';
+import { useKeptShownFirst } from '../../components/use-kept-shown-first';
 import { useOnline } from '../../components/use-online';
 import { db } from '../../db/db';
 import type { CaseFeedRow, CaseLayoutRow, CaseRow, OutboxRow } from '../../db/schema';
@@ -67,9 +68,12 @@ export function useCaseDetail(caseId: string) {
   }, [caseId]);
 
   const userId = head?.user?.id;
+  // The refresh waits until what the device keeps is painted: the feed when the case is kept,
+  // else the (empty) header read.
+  const keptShown = useKeptShownFirst(head?.row ? body : head);
 
   useEffect(() => {
-    if (!userId || !online) return;
+    if (!userId || !online || !keptShown) return;
     const controller = new AbortController();
     setRefresh('loading');
     refreshCase(userId, caseId, controller.signal).then(
@@ -77,7 +81,7 @@ export function useCaseDetail(caseId: string) {
       () => undefined, // aborted: the route changed
     );
     return () => controller.abort();
-  }, [userId, caseId, online]);
+  }, [userId, caseId, online, keptShown]);
 
   return { head, body, refresh, online };
 }

@@ -29,6 +29,27 @@ export interface LoadedWizard {
   flow: WizardFlowState;
 }
 
+/** A wizard not started yet: nothing typed, the user's own account and contact (product §6). */
+export function freshWizardData(user: User): WizardData {
+  return {
+    wizardId: crypto.randomUUID(),
+    subject: '',
+    dtc: '',
+    articles: [],
+    failure: EMPTY_FAILURE,
+    parties: {
+      accountId: user.accountId,
+      accountName: user.accountName ?? '',
+      contactId: user.contactId,
+      contactName: user.contactName ?? '',
+      newContact: null,
+    },
+    form: {},
+    message: '',
+    files: [],
+  };
+}
+
 /** The draft's key: one per flow and machine, for each user. */
 export function wizardDraftId(flow: WizardFlow, key: MachineRouteParams): string {
   return `${flow}|${key.model ?? ''}|${key.serial ?? ''}`;
@@ -37,12 +58,13 @@ export function wizardDraftId(flow: WizardFlow, key: MachineRouteParams): string
 /**
  * The wizard as the user left it (the draft), or fresh with the user's own account and contact
  * (product §6). Read once: the path may change under the wizard (step 0 finds the machine)
- * without starting it over.
+ * without starting it over. `visit`: the page visit it opens in (SavedFlow's).
  */
 export function useLoadedWizard(
   user: User | null | undefined,
   draftId: string,
   fresh: WizardFlowState,
+  visit: string,
 ): LoadedWizard | null {
   const [loaded, setLoaded] = useState<LoadedWizard | null>(null);
   const reading = useRef(false);
@@ -51,33 +73,14 @@ export function useLoadedWizard(
     reading.current = true;
     void db.caseDrafts.get([user.id, draftId]).then((draft) => {
       const saved = draft?.state as (WizardData & { step?: unknown }) | undefined;
-      const flow = resumeWizardFlow(fresh, saved);
+      const flow = resumeWizardFlow(fresh, saved, visit);
       if (saved && flow !== fresh) {
         setLoaded({ data: saved, flow });
         return;
       }
-      setLoaded({
-        flow: fresh,
-        data: {
-          wizardId: crypto.randomUUID(),
-          subject: '',
-          dtc: '',
-          articles: [],
-          failure: EMPTY_FAILURE,
-          parties: {
-            accountId: user.accountId,
-            accountName: user.accountName ?? '',
-            contactId: user.contactId,
-            contactName: user.contactName ?? '',
-            newContact: null,
-          },
-          form: {},
-          message: '',
-          files: [],
-        },
-      });
+      setLoaded({ flow: fresh, data: freshWizardData(user) });
     });
-  }, [user, draftId, fresh]);
+  }, [user, draftId, fresh, visit]);
   return loaded;
 }
 
@@ -89,6 +92,8 @@ export interface WizardDraftInput {
   machine: MachineRouteParams;
   data: WizardData;
   flow: WizardFlowState;
+  /** The page visit the wizard runs in (SavedFlow's). */
+  visit: string;
   /** The form's values, which change without a render. */
   formValues: () => FormValues;
   /** False once the record is queued: the draft went with it. */
@@ -103,16 +108,20 @@ export interface WizardDraftInput {
  * not lost when the session ends or the browser closes on that page.
  */
 export function useWizardDraft(input: WizardDraftInput) {
-  const { ownerUserId, draftId, openedAs, machine, data, flow, formValues, keeping, typed } = input;
+  const { ownerUserId, draftId, openedAs, machine, data, flow, visit, formValues, keeping, typed } =
+    input;
   const { serial, model, pin } = machine;
   // Set once the draft is done with (submitting, Solve or Cancel Request): a save still waiting
   // must not bring it back. The screen stays mounted, its timer running, while the page it
   // leaves for loads.
   const done = useRef(false);
+  // A move (a new step, a prediction made) is kept at once, so a reload right after it comes
+  // back to it; typing is kept once it pauses.
+  const moved = useRef<WizardFlowState | null>(null);
   useEffect(() => {
     if (!keeping || flow.step === 6) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const write = () => {
+    const write = (delay = 300) => {
       clearTimeout(timer);
       timer = setTimeout(() => {
         if (done.current) return;
@@ -130,18 +139,33 @@ export function useWizardDraft(input: WizardDraftInput) {
             step: flow.step,
             flow: flow.flow,
             predictionId: flow.predictionId,
+            visit,
           },
           updatedAt: Date.now(),
         });
-      }, 300);
+      }, delay);
     };
     typed.current = write;
-    write();
+    write(moved.current === flow ? 300 : 0);
+    moved.current = flow;
     return () => {
       typed.current = () => undefined;
       clearTimeout(timer);
     };
-  }, [ownerUserId, draftId, openedAs, serial, model, pin, data, flow, formValues, keeping, typed]);
+  }, [
+    ownerUserId,
+    draftId,
+    openedAs,
+    serial,
+    model,
+    pin,
+    data,
+    flow,
+    visit,
+    formValues,
+    keeping,
+    typed,
+  ]);
 
   return {
     /** Submitting: no more saves (they would bring back the draft the queue removes). */
@@ -152,7 +176,7 @@ export function useWizardDraft(input: WizardDraftInput) {
     reopen: () => {
       done.current = false;
     },
-    /** Solve or Cancel Request: the draft is dropped and no save brings it back. */
+    /** Solve or Cancel Request, or Link to Case: the draft is dropped and no save brings it back. */
     discard: () => {
       done.current = true;
       void db.caseDrafts.delete([ownerUserId, draftId]);

@@ -1,7 +1,7 @@
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useMemo } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { LayoutField } from '../../../contract/cases';
 import { fieldError, type FormValue, type FormValues } from '../../domain/dynamic-form';
 import { useStableCallback } from '../../components/use-stable-callback';
@@ -14,12 +14,14 @@ import { useStableCallback } from '../../components/use-stable-callback';
 
 /** The schema of the fields shown: each field checked by the product's rule for its type. */
 export function layoutSchema(fields: readonly LayoutField[]) {
-  const shape: Record<string, z.ZodType> = {};
+  const shape: Record<string, z.ZodMiniType> = {};
   for (const field of fields) {
-    shape[field.apiName] = z.any().superRefine((value: FormValue | undefined, ctx) => {
-      const message = fieldError(field, value);
-      if (message) ctx.addIssue({ code: 'custom', message });
-    });
+    shape[field.apiName] = z.any().check(
+      z.superRefine((value: FormValue | undefined, ctx) => {
+        const message = fieldError(field, value);
+        if (message) ctx.addIssue({ code: 'custom', message });
+      }),
+    );
   }
   return z.object(shape);
 }

@@ -24,6 +24,9 @@ export function WizardStepAttachments({
         files={files}
         {...attach}
         onRemove={(key) => onChange({ files: (all) => all.filter((f) => f.key !== key) })}
+        onReplace={(file) =>
+          onChange({ files: (all) => all.map((f) => (f.key === file.key ? file : f)) })
+        }
       />
       <Textarea
         label="Message"

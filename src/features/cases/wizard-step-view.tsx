@@ -84,6 +84,7 @@ export function WizardStepView({
           dtc: data.dtc,
           caseId: nav.caseId,
           predictionId: nav.predictionId,
+          onPredicted: (predictionId) => dispatch({ type: 'predicted', predictionId }),
           onResubmit: resubmit,
           onCreateCase: (predictionId) => dispatch({ type: 'createCase', predictionId }),
           onLinkedToCase: () => dispatch({ type: 'linkToCase' }),

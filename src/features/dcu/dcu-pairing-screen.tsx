@@ -6,6 +6,7 @@ import { MACHINE_NOT_FOUND_MESSAGE } from '../../../contract/machines';
 import type { DcuStatus } from '../../api/dcu';
 import type { OutboxRow } from '../../db/schema';
 import { useProfile } from '../../components/use-profile';
+import { useKeptShownFirst } from '../../components/use-kept-shown-first';
 import { buildDcuPairing, pairingMachine, type PairingMachine } from '../../domain/dcu-input';
 import {
   machinePathSegments,
@@ -54,7 +55,8 @@ export function DcuPairingScreen() {
   const params = parseMachineRouteParams(param1, param2);
   const profile = useProfile();
   const stored = useStoredMachine(profile?.id, params);
-  const refreshed = useMachineRefresh(profile?.id, params);
+  const keptShown = useKeptShownFirst(profile === undefined ? undefined : stored);
+  const refreshed = useMachineRefresh(profile?.id, params, keptShown);
   const machine = pairingMachine(params, stored);
 
   if (profile === undefined || stored === undefined) return <Loader m="xl" />;

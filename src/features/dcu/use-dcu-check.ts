@@ -24,7 +24,7 @@ export function dcuCheckFailureMessage(error: unknown): string {
   return IMEI_INVALID_MESSAGE;
 }
 
-/** The online-only IMEI check (GET /api/v1/dcu/:imei); a newer check cancels an older one. */
+/** The online-only IMEI check (getDcuStatus); a newer check cancels an older one. */
 export function useDcuCheck(onValid: (dcu: DcuStatus) => void) {
   const [state, setState] = useState<DcuCheckState>({ status: 'idle' });
   const current = useRef<AbortController | null>(null);

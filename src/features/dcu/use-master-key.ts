@@ -20,7 +20,7 @@ export function masterKeyFailureMessage(error: unknown): string {
   return MASTER_KEY_FAILED;
 }
 
-/** POST /api/v1/master-key, online only; `clear` is Back to Lookup Form. */
+/** The master key (requestMasterKey), online only; `clear` is Back to Lookup Form. */
 export function useMasterKey() {
   const [state, setState] = useState<MasterKeyState>({ status: 'idle' });
   const current = useRef<AbortController | null>(null);

@@ -42,14 +42,20 @@ export function useOutboxEntry(id: string | undefined): OutboxRow | null | undef
 
 /**
  * Asks for the machine's details once (the read path of docs/architecture.md: the refresh
- * writes the row the live query above reads). Offline or refused, the path's serial and
- * model still do. Resolves to true once the attempt is over, so a PIN-only path can say the
- * machine was not found.
+ * writes the row the live query above reads), once `keptShown` (the stored row, if any, is on
+ * screen: use-kept-shown-first.ts). Offline or refused, the path's serial and model still do.
+ * Resolves to true once the attempt is over, so a PIN-only path can say the machine was not
+ * found.
  */
-export function useMachineRefresh(userId: string | undefined, params: MachineRouteParams): boolean {
+export function useMachineRefresh(
+  userId: string | undefined,
+  params: MachineRouteParams,
+  keptShown: boolean,
+): boolean {
   const { serial, model, pin } = params;
   const [settled, setSettled] = useState(false);
   useEffect(() => {
+    if (!keptShown) return;
     if (!userId || (!pin && !(serial && model))) {
       setSettled(true);
       return;
@@ -61,7 +67,7 @@ export function useMachineRefresh(userId: string | undefined, params: MachineRou
       () => !controller.signal.aborted && setSettled(true),
     );
     return () => controller.abort();
-  }, [userId, serial, model, pin]);
+  }, [userId, serial, model, pin, keptShown]);
   return settled;
 }
 

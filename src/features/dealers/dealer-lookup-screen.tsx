@@ -1,32 +1,29 @@
-import { Button, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Button, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { dealerQuerySchema } from '../../../contract/dealers';
+import { StateSelect } from '../../components/state-select';
 import { useOnline } from '../../components/use-online';
-import { US_STATES } from '../../domain/us-states';
 import { NEEDS_CONNECTION, useDealerLookup } from './use-dealer-lookup';
 
-const stateOptions = US_STATES.map((s) => ({ value: s.code, label: s.name }));
 type DealerLookupInput = { city: string; state: string; name: string; number: string };
 const empty: DealerLookupInput = { city: '', state: '', name: '', number: '' };
 
 /** /support/sf/dealer/lookup (product §2 Dealer lookup, §5), internal users only. */
 export function DealerLookupScreen() {
   const online = useOnline();
-  const [input, setInput] = useState<DealerLookupInput>(empty);
+  const form = useForm<DealerLookupInput>({ initialValues: empty });
+  // One message for the whole form, above the button: the rules span fields (at least one).
   const [formError, setFormError] = useState<string | null>(null);
   const { state, search } = useDealerLookup();
 
-  const set = (key: keyof DealerLookupInput) => (value: string) =>
-    setInput((prev) => ({ ...prev, [key]: value }));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.onSubmit((input) => {
     // The gateway's own rules (contract/dealers.ts): trimmed fields, at least one of them.
     const parsed = dealerQuerySchema.safeParse(input);
     setFormError(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
     if (parsed.success) void search(parsed.data);
-  };
+  });
 
   return (
     <Stack gap="md" maw={560} mx="auto">
@@ -40,29 +37,13 @@ export function DealerLookupScreen() {
       )}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="City"
-            value={input.city}
-            onChange={(e) => set('city')(e.currentTarget.value)}
+          <TextInput label="City" {...form.getInputProps('city')} />
+          <StateSelect
+            value={form.values.state}
+            onChange={(code) => form.setFieldValue('state', code)}
           />
-          <Select
-            label="State"
-            data={stateOptions}
-            value={input.state || null}
-            onChange={(v) => set('state')(v ?? '')}
-            searchable
-            clearable
-          />
-          <TextInput
-            label="Dealer Name"
-            value={input.name}
-            onChange={(e) => set('name')(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Dealer Number"
-            value={input.number}
-            onChange={(e) => set('number')(e.currentTarget.value)}
-          />
+          <TextInput label="Dealer Name" {...form.getInputProps('name')} />
+          <TextInput label="Dealer Number" {...form.getInputProps('number')} />
           {formError && (
             <Text c="red.8" role="alert">
               {formError}

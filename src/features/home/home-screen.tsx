@@ -1,6 +1,7 @@
 import './home.css';
 import { Loader, Stack } from '@mantine/core';
 import { useHomeSnapshot } from '../../components/use-home-snapshot';
+import { useKeptShownFirst } from '../../components/use-kept-shown-first';
 import { useProfile } from '../../components/use-profile';
 import { useRemoteConfig } from '../../components/use-remote-config';
 import { PasswordBanner } from './password-banner';
@@ -14,6 +15,8 @@ export function HomeScreen() {
   const config = useRemoteConfig();
   const machines = useRecentMachines(user?.id);
   useHomeSnapshot(user?.id, machines !== undefined);
+  // Home refreshes nothing itself; this lets the shell's refreshes go once it is painted.
+  useKeptShownFirst(user ? machines : undefined);
   if (!user) return <Loader m="xl" />;
   return (
     <Stack gap="md">

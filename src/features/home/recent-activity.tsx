@@ -1,10 +1,11 @@
 import { Badge, Group, Loader, Paper, Tabs, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { CaseRows, queuedRowData, type CaseRowData } from '../../components/case-rows';
 import { EmptyState } from '../../components/empty-state';
 import { useQueuedCases } from '../../components/use-queued-cases';
 import { useRemoteConfig } from '../../components/use-remote-config';
+import { useUnreadState } from '../../components/use-unread-cases';
 import { knowledgeTabsOf } from '../../domain/knowledge-tabs';
-import { casePath } from '../../domain/machine-links';
 import { machinePathSegments } from '../../domain/route-params';
 import { notListedYet } from '../../sync/queued-cases';
 import type { RecentMachineRow } from '../../db/schema';
@@ -58,39 +59,19 @@ function Searches({ userId }: { userId: string }) {
 function Cases({ userId }: { userId: string }) {
   const recent = useRecentCases(userId);
   const queued = useQueuedCases(userId);
+  const unread = useUnreadState(userId);
   if (!recent) return <Loader size="sm" m="md" />;
   // Cases made on this device come first: waiting to send, or just sent with their number.
-  const rows = [
+  const rows: CaseRowData[] = [
     ...notListedYet(
       queued,
       recent.map((r) => r.id),
-    ).map((q) => ({
-      key: q.entryId,
-      to: q.to,
-      subject: q.subject,
-      number: q.caseNumber,
-      status: q.status,
-    })),
-    ...recent.map((c) => ({
-      key: c.id,
-      to: casePath(c.id),
-      subject: c.subject,
-      number: c.referenceNumber,
-      status: c.status,
-    })),
+    ).map(queuedRowData),
+    ...recent.map((c) => ({ ...c, caseNumber: c.referenceNumber })),
   ];
   if (rows.length === 0) return <EmptyState>No Case History to Display</EmptyState>;
-  return rows.map((c) => (
-    <Link key={c.key} className="recent-row" to={c.to}>
-      <Text fw={600}>{c.subject}</Text>
-      <Group gap="xs">
-        <Text size="sm" c="dimmed">
-          {c.number}
-        </Text>
-        <Badge variant="light">{c.status}</Badge>
-      </Group>
-    </Link>
-  ));
+  // The rows of every case list: subject, number, status, machine, last activity, unread.
+  return <CaseRows rows={rows} unread={unread} />;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
+import { useKeptShownFirst } from '../../components/use-kept-shown-first';
 import { useOnline } from '../../components/use-online';
 import { db } from '../../db/db';
 import type { ArticleRow, FileRow } from '../../db/schema';
@@ -25,8 +26,10 @@ export function useArticle(userId: string | undefined, uniqueId: string) {
   }, [userId, attachmentIds]);
 
   const [outcome, setOutcome] = useState<RefreshOutcome | 'loading' | null>(null);
+  // The kept article is painted before the gateway is asked (use-kept-shown-first.ts).
+  const keptShown = useKeptShownFirst(userId && uniqueId ? row : undefined);
   useEffect(() => {
-    if (!userId || !uniqueId || !online) return;
+    if (!userId || !uniqueId || !online || !keptShown) return;
     const controller = new AbortController();
     setOutcome('loading');
     refreshArticle(userId, uniqueId, controller.signal).then(
@@ -34,7 +37,7 @@ export function useArticle(userId: string | undefined, uniqueId: string) {
       () => undefined, // aborted: the page was left
     );
     return () => controller.abort();
-  }, [userId, uniqueId, online]);
+  }, [userId, uniqueId, online, keptShown]);
 
   const unreachable =
     !online || (outcome !== null && outcome !== 'loading' && outcome.status === 'offline');

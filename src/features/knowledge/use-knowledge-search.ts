@@ -5,6 +5,7 @@ import {
   KNOWLEDGE_PAGE_SIZE,
   type DocumentType,
 } from '../../../contract/knowledge';
+import { useKeptShownFirst } from '../../components/use-kept-shown-first';
 import { useOnline } from '../../components/use-online';
 import { useRemoteConfig } from '../../components/use-remote-config';
 import { db } from '../../db/db';
@@ -82,8 +83,10 @@ export function useKnowledgeSearch(userId: string | undefined, ask: SearchAsk | 
   }, [userId, key]);
 
   const [refresh, setRefresh] = useState<{ key: string; outcome: RefreshOutcome | 'loading' }>();
+  // The stored page is painted before the gateway is asked (use-kept-shown-first.ts).
+  const keptShown = useKeptShownFirst(userId && key ? row : undefined);
   useEffect(() => {
-    if (!userId || !key || !online) return;
+    if (!userId || !key || !online || !keptShown) return;
     const controller = new AbortController();
     setRefresh({ key, outcome: 'loading' });
     refreshSearch(userId, { term, tab, page }, controller.signal).then(
@@ -91,7 +94,7 @@ export function useKnowledgeSearch(userId: string | undefined, ask: SearchAsk | 
       () => undefined, // aborted: the question changed
     );
     return () => controller.abort();
-  }, [userId, key, term, tab, page, online]);
+  }, [userId, key, term, tab, page, online, keptShown]);
 
   const outcome = refresh?.key === key ? refresh.outcome : null;
   const unreachable =

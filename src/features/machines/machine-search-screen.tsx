@@ -9,9 +9,8 @@ import {
   machineDetailPath,
   telematicsPath,
 } from '../../domain/machine-links';
-import type { CustomerSearchInput } from '../../domain/machine-search';
 import { isResolvable, parseScannedCode } from '../../domain/scan-parsing';
-import { CustomerSearchForm, EMPTY_CUSTOMER_INPUT } from './customer-search-form';
+import { CustomerSearchForm, useCustomerSearchForm } from './customer-search-form';
 import { ModelSerialForm, type ModelSerialInput } from '../../components/model-serial-form';
 
 type Mode = 'model-serial' | 'customer';
@@ -27,7 +26,7 @@ export function MachineSearchScreen() {
   const telematics = pathname.includes('imei');
   const [mode, setMode] = useState<Mode>('model-serial');
   const [modelSerial, setModelSerial] = useState<ModelSerialInput>({ model: '', serial: '' });
-  const [customer, setCustomer] = useState<CustomerSearchInput>(EMPTY_CUSTOMER_INPUT);
+  const customer = useCustomerSearchForm();
   const [scanning, setScanning] = useState(false);
   const [scanProblem, setScanProblem] = useState<string | null>(null);
 
@@ -104,8 +103,7 @@ export function MachineSearchScreen() {
       )}
       {customerMode ? (
         <CustomerSearchForm
-          value={customer}
-          onChange={setCustomer}
+          form={customer}
           onSearch={(search) => void navigate(`/support/machineResults?${search}`)}
         />
       ) : (

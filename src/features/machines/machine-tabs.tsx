@@ -68,7 +68,10 @@ export function MachineTabs({
       <Tabs.Panel value="cases">
         <RecordsTab
           records={records?.cases}
+          listAt={records?.syncedAt}
           queued={queued.filter((q) => q.kind === 'Case')}
+          ownerUserId={ownerUserId}
+          machine={{ model: machine.materialNumber, serial: machine.serialNumber }}
           loading={loading}
           failed={failed}
         />
@@ -77,7 +80,10 @@ export function MachineTabs({
         <Tabs.Panel value="reports">
           <RecordsTab
             records={records?.reports}
+            listAt={records?.syncedAt}
             queued={queued.filter((q) => q.kind === 'Report')}
+            ownerUserId={ownerUserId}
+            machine={{ model: machine.materialNumber, serial: machine.serialNumber }}
             loading={loading}
             failed={failed}
           />

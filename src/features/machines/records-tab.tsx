@@ -1,26 +1,53 @@
 import { Badge, Group, Loader, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { CaseSummary } from '../../../contract/machines';
+import { UnreadMarker } from '../../components/case-rows';
 import { EmptyState } from '../../components/empty-state';
+import { useLocalCaseActivity } from '../../components/use-local-case-activity';
+import { useUnreadState } from '../../components/use-unread-cases';
+import { rowIsUnread } from '../../domain/case-unread';
+import { byLastActivity } from '../../domain/case-activity';
+import { shortDate } from '../../domain/dates';
 import { casePath } from '../../domain/machine-links';
 import { notListedYet, type QueuedCaseRow } from '../../sync/queued-cases';
 
+type RecordRow = Omit<CaseSummary, 'lastActivityAt'> & {
+  lastActivityAt?: string | number;
+  to?: string;
+};
+
 /**
- * Cases and Reports tabs (product §2): a record links to /support/case/{id}. Those made on this
- * device and not in the gateway's list yet come first (waiting to send: to the outbox).
+ * Cases and Reports tabs (product §2): a record links to /support/case/{id}, latest activity
+ * first, each with the machine, its last activity's date and a marker while it has replies the
+ * user has not seen. Those made on this device and not in the gateway's list yet come first
+ * (waiting to send: to the outbox).
  */
 export function RecordsTab({
   records: fetched,
   queued = [],
   loading,
   failed,
+  ownerUserId,
+  machine,
+  listAt,
 }: {
   records: CaseSummary[] | null | undefined;
+  /** When the records were fetched (their `unread` flags are that old). */
+  listAt?: number;
   queued?: readonly QueuedCaseRow[];
   loading: boolean;
   failed: boolean;
+  ownerUserId?: string;
+  machine?: { model: string; serial: string };
 }) {
-  const local = notListedYet(
+  const localActivity = useLocalCaseActivity(ownerUserId);
+  const unread = useUnreadState(ownerUserId);
+  const sorted = useMemo(
+    () => fetched && byLastActivity(fetched, localActivity),
+    [fetched, localActivity],
+  );
+  const local: RecordRow[] = notListedYet(
     queued,
     (fetched ?? []).map((r) => r.id),
   ).map((q) => ({
@@ -28,10 +55,11 @@ export function RecordsTab({
     subject: q.subject,
     caseNumber: q.caseNumber,
     status: q.status,
+    lastActivityAt: q.createdAt,
     to: q.to,
   }));
-  const records: (CaseSummary & { to?: string })[] | null | undefined =
-    fetched || local.length > 0 ? [...local, ...(fetched ?? [])] : fetched;
+  const records: readonly RecordRow[] | null | undefined =
+    sorted || local.length > 0 ? [...local, ...(sorted ?? [])] : sorted;
   if (!records) {
     if (loading) return <Loader size="sm" m="md" />;
     return (
@@ -41,26 +69,44 @@ export function RecordsTab({
     );
   }
   if (records.length === 0) return <EmptyState>No Case History to Display</EmptyState>;
+  const machineText = machine ? [machine.model, machine.serial].filter(Boolean).join(' · ') : '';
   return (
     <Stack gap="xs" pt="sm">
-      {records.map((r) => (
-        <Link
-          key={r.id}
-          to={r.to ?? casePath(r.id)}
-          className="machine-row"
-          data-testid="record-row"
-        >
-          <Group justify="space-between" wrap="nowrap">
-            <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text fw={600}>{r.subject}</Text>
-              <Text size="sm" c="dimmed">
-                {r.caseNumber}
-              </Text>
-            </Stack>
-            <Badge variant="light">{r.status}</Badge>
-          </Group>
-        </Link>
-      ))}
+      {records.map((r) => {
+        const last = r.lastActivityAt === undefined ? null : shortDate(r.lastActivityAt);
+        const marked = rowIsUnread(r, unread, listAt);
+        return (
+          <Link
+            key={r.id}
+            to={r.to ?? casePath(r.id)}
+            className="machine-row"
+            data-testid="record-row"
+          >
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text fw={600}>{r.subject}</Text>
+                <Text size="sm" c="dimmed">
+                  {r.caseNumber}
+                </Text>
+                {machineText && (
+                  <Text size="sm" c="dimmed">
+                    {machineText}
+                  </Text>
+                )}
+              </Stack>
+              <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+                {marked && <UnreadMarker />}
+                <Badge variant="light">{r.status}</Badge>
+                {last && (
+                  <Text size="xs" c="dimmed">
+                    <time dateTime={new Date(r.lastActivityAt!).toISOString()}>{last}</time>
+                  </Text>
+                )}
+              </Stack>
+            </Group>
+          </Link>
+        );
+      })}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { customerSearchProblem } from '../../../contract/machines';
+import { useKeptShownFirst } from '../../components/use-kept-shown-first';
 import { useOnline } from '../../components/use-online';
 import { db } from '../../db/db';
 import type { MachineListRow } from '../../db/schema';
@@ -10,7 +11,8 @@ import type { RefreshOutcome } from '../../sync/outcome';
 
 /**
  * A customer search's results: read from the device (so a reload or going offline keeps
- * them) and refreshed from the gateway whenever the app is online.
+ * them) and refreshed from the gateway whenever the app is online, once the kept results are
+ * on screen.
  */
 export function useMachineList(userId: string | undefined, query: CustomerSearchQuery) {
   const online = useOnline();
@@ -22,9 +24,10 @@ export function useMachineList(userId: string | undefined, query: CustomerSearch
     [userId, key],
   );
   const [refresh, setRefresh] = useState<RefreshOutcome | 'loading' | null>(null);
+  const keptShown = useKeptShownFirst(userId ? row : undefined);
 
   useEffect(() => {
-    if (!userId || problem || !online) return;
+    if (!userId || problem || !online || !keptShown) return;
     const controller = new AbortController();
     setRefresh('loading');
     // The key carries the whole query; rebuilding it from the key keeps the effect's deps honest.
@@ -34,7 +37,7 @@ export function useMachineList(userId: string | undefined, query: CustomerSearch
       () => undefined, // aborted: a newer search is running
     );
     return () => controller.abort();
-  }, [userId, key, problem, online]);
+  }, [userId, key, problem, online, keptShown]);
 
   return { row, refresh, problem, online };
 }

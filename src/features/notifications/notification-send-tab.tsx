@@ -10,6 +10,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
 import {
   FILTER_FIELDS,
@@ -45,23 +46,18 @@ function feedbackOf(error: unknown): Feedback {
 }
 
 export function SendTab({ onSent }: { onSent: () => void }) {
-  const [form, setForm] = useState<FormState>(EMPTY);
   const [count, setCount] = useState<number | null>(null);
+  // product §4 Notification form: any edit turns the button back to Validate.
+  const form = useForm<FormState>({ initialValues: EMPTY, onValuesChange: () => setCount(null) });
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const nextKey = useRef(1);
-  // product §4 Notification form: any edit turns the button back to Validate.
-  const edit = (patch: Partial<FormState>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    setCount(null);
-  };
-  const editFilter = (key: number, patch: Partial<FilterRow>) =>
-    edit({ filters: form.filters.map((r) => (r.key === key ? { ...r, ...patch } : r)) });
-  const used = new Set(form.filters.map((r) => r.field));
+  const { filters, type } = form.values;
+  const used = new Set(filters.map((r) => r.field));
 
   const validate = async () => {
-    const problem = formProblem(form);
+    const problem = formProblem(form.values);
     if (problem) {
       setFeedback({ color: 'red', text: problem });
       return;
@@ -69,7 +65,7 @@ export function SendTab({ onSent }: { onSent: () => void }) {
     setBusy(true);
     setFeedback(null);
     try {
-      const res = await sendNotification(toRequest(form, false));
+      const res = await sendNotification(toRequest(form.values, false));
       if (res.valid) setCount(res.count);
       else setFeedback({ color: 'yellow', text: res.error ?? 'The filters are not valid.' });
     } catch (error) {
@@ -83,10 +79,10 @@ export function SendTab({ onSent }: { onSent: () => void }) {
     setConfirming(false);
     setBusy(true);
     try {
-      const res = await sendNotification(toRequest(form, true), crypto.randomUUID());
+      const res = await sendNotification(toRequest(form.values, true), crypto.randomUUID());
       if (res.success) {
         setFeedback({ color: 'green', text: sentMessage(res.count) });
-        setForm(EMPTY);
+        form.setValues(EMPTY);
         setCount(null);
         onSent();
       } else {
@@ -114,80 +110,53 @@ export function SendTab({ onSent }: { onSent: () => void }) {
           { value: 'Knowledge', label: 'Knowledge' },
           { value: 'Machine', label: 'Machine Detail' },
         ]}
-        value={form.type}
-        onChange={(v) => edit({ type: v as MessageType | null })}
+        value={type}
+        onChange={(v) => form.setFieldValue('type', v as MessageType | null)}
       />
-      <TextInput
-        label="Title"
-        required
-        value={form.title}
-        onChange={(e) => edit({ title: e.currentTarget.value })}
-      />
-      <Textarea
-        label="Body"
-        required
-        rows={3}
-        value={form.body}
-        onChange={(e) => edit({ body: e.currentTarget.value })}
-      />
-      {form.type === 'Knowledge' && (
+      <TextInput label="Title" required {...form.getInputProps('title')} />
+      <Textarea label="Body" required rows={3} {...form.getInputProps('body')} />
+      {type === 'Knowledge' && (
         <>
           <Select
             label="Facet"
             required
             allowDeselect={false}
             data={[...KNOWLEDGE_FACETS]}
-            value={form.knowledgeCategory}
-            onChange={(v) => edit({ knowledgeCategory: v })}
+            {...form.getInputProps('knowledgeCategory')}
           />
-          <TextInput
-            label="Search Text"
-            required
-            value={form.searchTerm}
-            onChange={(e) => edit({ searchTerm: e.currentTarget.value })}
-          />
+          <TextInput label="Search Text" required {...form.getInputProps('searchTerm')} />
         </>
       )}
-      {form.type === 'Machine' && (
+      {type === 'Machine' && (
         <>
-          <TextInput
-            label="Model Number"
-            required
-            value={form.modelNumber}
-            onChange={(e) => edit({ modelNumber: e.currentTarget.value })}
-          />
-          <TextInput
-            label="Serial Number"
-            required
-            value={form.serialNumber}
-            onChange={(e) => edit({ serialNumber: e.currentTarget.value })}
-          />
+          <TextInput label="Model Number" required {...form.getInputProps('modelNumber')} />
+          <TextInput label="Serial Number" required {...form.getInputProps('serialNumber')} />
         </>
       )}
       <Title order={3} size="h5">
         Filters
       </Title>
-      {form.filters.map((r, i) => (
+      {filters.map((r, i) => (
         <FilterRowFields
           key={r.key}
           row={r}
           index={i}
           used={used}
-          onChange={(patch) => editFilter(r.key, patch)}
-          onRemove={() => edit({ filters: form.filters.filter((x) => x.key !== r.key) })}
+          onChange={(patch) => form.replaceListItem('filters', i, { ...r, ...patch })}
+          onRemove={() => form.removeListItem('filters', i)}
         />
       ))}
       <Group>
         <Button
           variant="default"
-          disabled={form.filters.length >= FILTER_FIELDS.length}
+          disabled={filters.length >= FILTER_FIELDS.length}
           onClick={() =>
-            edit({
-              filters: [
-                ...form.filters,
-                { key: nextKey.current++, field: null, operator: null, value: '' },
-              ],
-            })
+            form.insertListItem('filters', {
+              key: nextKey.current++,
+              field: null,
+              operator: null,
+              value: '',
+            } satisfies FilterRow)
           }
         >
           Add Filter

@@ -1,13 +1,13 @@
 import { CloseButton, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { pushPayloadSchema, type Notification } from '../../../contract/notifications';
 import { useProfile } from '../../components/use-profile';
 import { db } from '../../db/db';
 import { messagePath } from '../../domain/notification-links';
-import { storePushedMessage, unreadCount } from '../../sync/notification-store';
+import { storePushedMessage } from '../../sync/notification-store';
 import { markMessageRead } from '../../sync/notifications';
+import { refreshUnreadCases } from '../../sync/unread-refresh';
 import { onWorkerMessage } from '../../sync/worker-messages';
 
 /** product §9: snackbars, at most 3 at once, hidden after 15 s. */
@@ -30,7 +30,8 @@ function remember(message: Notification) {
 /**
  * Pushes while the app is open (product §2 In-app message toasts): the service worker passes
  * each one here; it shows as a snackbar (3 at most, the rest wait their turn), a click opens
- * what it is about. Also follows a system notification's click and keeps the app badge.
+ * what it is about. Also follows a system notification's click. The protected shell loads it
+ * when the worker's first message arrives (sync/worker-messages.ts holds it until then).
  */
 export function PushMessages() {
   const navigate = useNavigate();
@@ -80,6 +81,11 @@ export function PushMessages() {
       // The service worker stored it already; storing again is harmless and covers a page
       // that got the message from an older worker.
       if (userId) void storePushedMessage(db, userId, message);
+      // A reply on a case: its marker and the Support tab's count follow without a reload. Read
+      // from the device, not the profile hook: a push held since start may come before it.
+      if (message.type === 'Case' || message.type === 'Report') {
+        void db.profile.get('me').then((me) => me && refreshUnreadCases(me.user.id));
+      }
       setShown((s) => {
         if (s.some((m) => m.id === message.id)) return s;
         if (s.length < MAX_TOASTS) return [...s, message];
@@ -88,18 +94,6 @@ export function PushMessages() {
       });
     });
   }, [navigate, userId]);
-
-  const unread = useLiveQuery(() => (userId ? unreadCount(db, userId) : 0), [userId]);
-  useEffect(() => {
-    if (unread === undefined) return;
-    const nav = navigator as Navigator & {
-      setAppBadge?: (n?: number) => Promise<void>;
-      clearAppBadge?: () => Promise<void>;
-    };
-    // Where the browser supports it (product §2 Push); elsewhere nothing to do.
-    const done = unread > 0 ? nav.setAppBadge?.(unread) : nav.clearAppBadge?.();
-    done?.catch(() => undefined);
-  }, [unread]);
 
   if (shown.length === 0) return null;
   return (

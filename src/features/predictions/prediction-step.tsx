@@ -58,6 +58,7 @@ export function PredictionStep(props: PredictionStepProps) {
     symptom,
     caseId,
     predictionId: props.predictionId,
+    onMade: props.onPredicted,
   });
   const [error, setError] = useState<string | null>(null);
   const row = run.state === 'ready' ? run.row : null;

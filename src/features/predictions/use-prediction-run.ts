@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
+import { useStableCallback } from '../../components/use-stable-callback';
 import type { PredictionRow } from '../../db/schema';
 import { createPrediction } from '../../sync/prediction-create';
 import { readPrediction } from '../../sync/predictions';
@@ -12,6 +13,8 @@ export interface PredictionRunInput {
   caseId: string | null;
   /** The prediction already made (the user came back to it): shown, not made again. */
   predictionId: string | null;
+  /** Hears the id of the prediction once it is made here. */
+  onMade: (id: string) => void;
 }
 
 export type PredictionRun =
@@ -24,6 +27,7 @@ export type PredictionRun =
  */
 export function usePredictionRun(input: PredictionRunInput): PredictionRun {
   const { ownerUserId, model, serial, symptom, caseId, predictionId } = input;
+  const onMade = useStableCallback(input.onMade);
   const [outcome, setOutcome] = useState<{ id: string } | 'failed' | null>(null);
   // One request per input, even when an effect runs twice for the same one.
   const made = useRef<{ key: string; run: Promise<{ id: string }> } | null>(null);
@@ -46,13 +50,17 @@ export function usePredictionRun(input: PredictionRunInput): PredictionRun {
     }
     let current = true;
     made.current.run.then(
-      (answer) => current && setOutcome(answer),
+      (answer) => {
+        if (!current) return;
+        setOutcome(answer);
+        onMade(answer.id);
+      },
       () => current && setOutcome('failed'), // product §8: buttons disabled, no-predictions warning
     );
     return () => {
       current = false;
     };
-  }, [ownerUserId, model, serial, symptom, caseId, predictionId]);
+  }, [ownerUserId, model, serial, symptom, caseId, predictionId, onMade]);
 
   const id = predictionId ?? (outcome && outcome !== 'failed' ? outcome.id : null);
   const row = useLiveQuery(

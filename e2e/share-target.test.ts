@@ -1,0 +1,161 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './support/browser';
+import { storedRows } from './support/device-db';
+
+/*
+ * Sharing into the installed app: the phone POSTs the shared files to the manifest's share
+ * target and the service worker answers, signal or not. Offline, a photo (with a PDF the
+ * share leaves out) goes to a case through "Add to a case" and is sent once back online; two
+ * photos shared from the page's own fetch land in the new case wizard's draft.
+ */
+
+const DANA = 'dana.tech@northfield.example';
+
+let browser: Browser;
+let dir: string;
+const files: Record<string, string> = {};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  dir = mkdtempSync(join(tmpdir(), 'torque-e2e-share-'));
+  for (const [name, color] of [
+    ['leak.jpg', '#b03a2e'],
+    ['valve.jpg', '#1f618d'],
+  ] as const) {
+    files[name] = join(dir, name);
+    await sharp({ create: { width: 640, height: 480, channels: 3, background: color } })
+      .jpeg()
+      .toFile(files[name]!);
+  }
+  files['manual.pdf'] = join(dir, 'manual.pdf');
+  writeFileSync(files['manual.pdf'], '%PDF-1.4\n%%EOF\n');
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** What the phone does on Share: a form POST (a navigation) to the share target. */
+async function shareByNavigation(page: Page, paths: string[]) {
+  await page.evaluate(() => {
+    const form = document.createElement('form');
+    form.method = 'POST';
+    form.action = '/share-target';
+    form.enctype = 'multipart/form-data';
+    form.innerHTML = '<input type="file" name="files" multiple data-share>';
+    document.body.append(form);
+  });
+  await page.setInputFiles('input[data-share]', paths);
+  await Promise.all([
+    page.waitForURL((u) => u.pathname === '/share'),
+    page.evaluate(() => document.querySelector('form')!.submit()),
+  ]);
+}
+
+describe('sharing into Torque', () => {
+  it('offline: a shared photo goes to a case with Add to a case and is sent once online', async () => {
+    const { context, page } = await signedInPage(browser, DANA);
+    const errors = trackPageErrors(page);
+    await swControlled(page);
+    const list = (await (await page.request.get('/api/v1/cases?limit=500')).json()) as {
+      cases: { id: string; status: string; caseNumber: string; subject: string }[];
+    };
+    const target = list.cases.filter((c) => c.status === 'Created')[14]!;
+    // Opened once, so it is among the recent cases the device keeps.
+    await page.goto(`/support/case/${target.id}`);
+    await page.getByText(`Case ${target.caseNumber}`).waitFor();
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/home');
+
+    await context.setOffline(true);
+    await page.getByTestId('sync-status').getByText('Offline').waitFor();
+    await shareByNavigation(page, [files['leak.jpg']!, files['manual.pdf']!]);
+    await page.getByRole('heading', { name: 'Add to Torque' }).waitFor();
+    const shared = page.getByTestId('shared-files');
+    await shared.getByText(/^leak\.jpg · /).waitFor();
+    expect(await shared.getByText('manual.pdf').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Add to a case' }).click();
+    const choices = page.getByRole('region', { name: 'Choose a case' });
+    // The case opened last comes first.
+    const first = choices.getByRole('button').first();
+    expect(await first.innerText()).toBe(`Case ${target.caseNumber} · ${target.subject}`);
+    await first.click();
+    await page.waitForURL((u) => u.pathname === `/support/case/${target.id}`);
+    const panel = page.getByRole('complementary', { name: 'Post an update' });
+    await panel.getByRole('img', { name: 'leak.jpg' }).waitFor({ timeout: 30_000 });
+    const text = `Shared from the gallery ${Date.now()}`;
+    await panel.getByLabel('Update').pressSequentially(text);
+    await panel.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByTestId('feed-item-queued').filter({ hasText: text }).waitFor();
+    // Taken off the device once handed on.
+    expect(await storedRows(page, 'sharedFiles')).toEqual([]);
+
+    await context.setOffline(false);
+    const sent = page.getByTestId('feed-item').filter({ hasText: text });
+    await sent.getByRole('button', { name: 'Enlarge leak.jpg' }).waitFor({ timeout: 60_000 });
+    const feed = (await (await page.request.get(`/api/v1/cases/${target.id}/feed`)).json()) as {
+      items: { body: string; attachments: { name: string; contentType: string }[] }[];
+    };
+    const posted = feed.items.filter((i) => i.body === text);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.attachments.map((a) => [a.name, a.contentType])).toEqual([
+      ['leak.jpg', 'image/jpeg'],
+    ]);
+    // A reload of the case adds nothing again.
+    await page.reload();
+    await sent.waitFor();
+    expect(await panel.getByTestId('upload-preview').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('two photos POSTed by fetch through the worker land in the new case draft', async () => {
+    const { context, page } = await signedInPage(browser, DANA);
+    const errors = trackPageErrors(page);
+    await swControlled(page);
+    const photos = ['leak.jpg', 'valve.jpg'].map((name) => ({
+      name,
+      base64: readFileSync(files[name]!).toString('base64'),
+    }));
+    const answer = await page.evaluate(async (shared) => {
+      const form = new FormData();
+      for (const f of shared) {
+        const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+        form.append('files', new File([bytes], f.name, { type: 'image/jpeg' }));
+      }
+      form.append('title', 'Two photos');
+      const res = await fetch('/share-target', { method: 'POST', body: form });
+      return { url: res.url, redirected: res.redirected };
+    }, photos);
+    expect(answer.redirected).toBe(true);
+    const url = new URL(answer.url);
+    expect(url.pathname).toBe('/share');
+    await page.goto(url.pathname + url.search);
+    await page
+      .getByTestId('shared-files')
+      .getByText(/^valve\.jpg · /)
+      .waitFor();
+    await page.getByRole('button', { name: 'Start a new case' }).click();
+    await page.waitForURL((u) => u.pathname === '/support/machine/case/create');
+    await page
+      .getByLabel(/serial/i)
+      .first()
+      .waitFor();
+    const drafts = await storedRows<{ id: string; state: { files: { name: string }[] } }>(
+      page,
+      'caseDrafts',
+    );
+    const draft = drafts.find((d) => d.id === 'case||');
+    expect(draft?.state.files.map((f) => f.name)).toEqual(['leak.jpg', 'valve.jpg']);
+    expect(await storedRows(page, 'sharedFiles')).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,170 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UnreadCasesResponse } from '../contract/case-reads';
+import type { CaseListRow } from '../contract/cases';
+import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './support/browser';
+import { storedRows } from './support/device-db';
+
+/*
+ * Unread replies against the real gateway: the TSC (ada) answers one of dana's cases, and dana
+ * sees it on the case's row and as a count on the Support tab; opening the case clears both,
+ * for good (a reload asks the gateway again). Opened offline, the read mark waits in the outbox
+ * and is sent once when the connection is back.
+ */
+
+const DANA = 'dana.tech@northfield.example';
+const ADA = 'ada.admin@torque.example';
+const PHONE = { viewport: { width: 412, height: 915 } };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Two of dana's open cases no other suite picks (status Updated, from the middle). */
+async function targets(page: Page): Promise<[CaseListRow, CaseListRow]> {
+  const res = await page.request.get('/api/v1/cases?limit=500');
+  const cases = ((await res.json()) as { cases: CaseListRow[] }).cases;
+  const updated = cases.filter((c) => c.status === 'Updated');
+  expect(updated.length).toBeGreaterThan(4);
+  return [updated[2]!, updated[3]!];
+}
+
+/** dana's unread cases as the gateway counts them (no app code). */
+async function gatewayUnread(page: Page): Promise<UnreadCasesResponse> {
+  const res = await page.request.get('/api/v1/cases/unread');
+  expect(res.status()).toBe(200);
+  return (await res.json()) as UnreadCasesResponse;
+}
+
+/** Ada, signed in as the TSC, answers the case from its screen, key by key. */
+async function adaReplies(caseId: string, text: string): Promise<void> {
+  const { context, page } = await signedInPage(browser, ADA);
+  await page.goto(`/support/case/${caseId}`);
+  const panel = page.getByRole('complementary', { name: 'Post an update' });
+  await panel.getByLabel('Update').pressSequentially(text);
+  await panel.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByTestId('feed-item').filter({ hasText: text }).waitFor({ timeout: 30_000 });
+  await context.close();
+}
+
+const supportCount = (page: Page) =>
+  page
+    .getByTestId('support-unread-count')
+    .innerText({ timeout: 1_000 })
+    .catch(() => '');
+
+/** The case's row on Support's case list, found by typing its number. */
+async function rowOnList(page: Page, c: CaseListRow) {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Support' })
+    .click();
+  await page.getByRole('button', { name: 'View Cases' }).click();
+  await page.getByRole('heading', { name: 'Case History' }).waitFor();
+  await page.getByLabel('Model or Serial').pressSequentially(c.caseNumber);
+  const row = page.getByTestId('case-row').filter({ hasText: c.caseNumber });
+  await row.waitFor();
+  return row;
+}
+
+describe('unread replies', () => {
+  it("ada's reply marks dana's case and counts it on Support; opening it clears both for good", async () => {
+    const { context, page } = await signedInPage(browser, DANA, PHONE);
+    const errors = trackPageErrors(page);
+    const [target] = await targets(page);
+    // Dana has read it: opened once.
+    await page.goto(`/support/case/${target.id}`);
+    await page.getByText(`Case ${target.caseNumber}`).waitFor();
+    await expect
+      .poll(async () => (await gatewayUnread(page)).cases.map((c) => c.id))
+      .not.toContain(target.id);
+    const before = (await gatewayUnread(page)).count;
+
+    await adaReplies(target.id, `The TSC answers: check the relief valve ${Date.now()}`);
+    const after = await gatewayUnread(page);
+    expect(after.count).toBe(before + 1);
+    expect(after.cases[0]!.id).toBe(target.id);
+
+    // Dana comes back to the app: the count on the Support tab and the marker on the row.
+    await page.goto('/home');
+    await expect.poll(() => supportCount(page), { timeout: 15_000 }).toBe(String(after.count));
+    // Home's Cases tab (cases opened here) shows the row as every case list does, marked.
+    await page.getByRole('tab', { name: 'Cases' }).click();
+    const recent = page.getByTestId('case-row').filter({ hasText: target.caseNumber });
+    await recent.getByText('New reply').waitFor();
+    const text = await recent.innerText();
+    expect(text).toContain(target.subject);
+    expect(text).toContain(`${target.modelNumber} · ${target.serialNumber}`);
+    expect(text.toLowerCase()).toContain(target.status.toLowerCase());
+    expect(await recent.getByTestId('case-row-activity').innerText()).toMatch(
+      /^\d{1,2}\/\d{1,2}\/\d{4}$/,
+    );
+    const row = await rowOnList(page, target);
+    await row.getByText('New reply').waitFor();
+
+    await row.click();
+    await page.waitForURL((u) => u.pathname === `/support/case/${target.id}`);
+    await page.getByText(`Case ${target.caseNumber}`).waitFor();
+    await expect.poll(() => supportCount(page)).toBe(before > 0 ? String(before) : '');
+    await expect
+      .poll(async () => (await gatewayUnread(page)).cases.map((c) => c.id))
+      .not.toContain(target.id);
+
+    // Read for good: after a reload the gateway's answer agrees.
+    await page.reload();
+    const again = await rowOnList(page, target);
+    await expect.poll(() => supportCount(page), { timeout: 15_000 }).toBe(String(before));
+    expect(await again.getByText('New reply').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('opened offline, the read mark is sent once when the connection is back', async () => {
+    const { context, page } = await signedInPage(browser, DANA, PHONE);
+    const errors = trackPageErrors(page);
+    await swControlled(page);
+    const [, target] = await targets(page);
+    // Opened once, so the device keeps it; then the TSC answers.
+    await page.goto(`/support/case/${target.id}`);
+    await page.getByText(`Case ${target.caseNumber}`).waitFor();
+    await page.getByTestId('case-feed').or(page.getByText('No updates yet')).first().waitFor();
+    await adaReplies(target.id, `Offline check from the TSC ${Date.now()}`);
+    const unread = (await gatewayUnread(page)).count;
+
+    await page.goto('/home');
+    await expect.poll(() => supportCount(page), { timeout: 15_000 }).toBe(String(unread));
+    const row = await rowOnList(page, target);
+    await row.getByText('New reply').waitFor();
+    await page.waitForLoadState('networkidle');
+
+    await context.setOffline(true);
+    await page.getByTestId('sync-status').getByText('Offline').waitFor();
+    await row.click();
+    await page.getByText(`Case ${target.caseNumber}`).waitFor();
+    // Read on the device at once; the mark waits in the outbox.
+    await expect.poll(() => supportCount(page)).toBe(unread > 1 ? String(unread - 1) : '');
+    type Entry = { kind: string; status: string; attempts: number; payload: { id: string } };
+    const marks = async () =>
+      (await storedRows<Entry>(page, 'outbox'))
+        .filter((e) => e.kind === 'case-read' && e.payload.id === target.id)
+        .map((e) => [e.status, e.attempts]);
+    await expect.poll(marks).toEqual([['retry', 0]]);
+    expect((await gatewayUnread(page)).cases.map((c) => c.id)).toContain(target.id);
+
+    await context.setOffline(false);
+    await expect.poll(marks, { timeout: 30_000 }).toEqual([['done', 1]]);
+    await expect
+      .poll(async () => (await gatewayUnread(page)).cases.map((c) => c.id))
+      .not.toContain(target.id);
+    await page.goBack();
+    const again = page.getByTestId('case-row').filter({ hasText: target.caseNumber });
+    await again.waitFor();
+    expect(await again.getByText('New reply').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+});

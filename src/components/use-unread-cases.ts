@@ -1,0 +1,31 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
+import { NO_UNREAD, unreadCount, type UnreadState } from '../domain/case-unread';
+import { unreadStateOf } from '../sync/unread-state';
+import { useOnline } from './use-online';
+
+/** The user's unread cases as this device knows them, live (see domain/case-unread.ts). */
+export function useUnreadState(userId: string | undefined): UnreadState {
+  return (
+    useLiveQuery(async () => (userId ? unreadStateOf(userId) : NO_UNREAD), [userId]) ?? NO_UNREAD
+  );
+}
+
+/** How many of the user's cases are unread (the Support tab's count). */
+export function useUnreadCaseCount(userId: string | undefined): number {
+  return unreadCount(useUnreadState(userId));
+}
+
+/** Asks the gateway for the user's unread cases at start and whenever the app is back online. */
+export function useUnreadRefresh(userId: string | undefined): void {
+  const online = useOnline();
+  useEffect(() => {
+    if (!userId || !online) return;
+    const controller = new AbortController();
+    // Loaded when asked: the case endpoints' schemas stay out of the first screen's script.
+    import('../sync/unread-refresh')
+      .then((m) => m.refreshUnreadCases(userId, controller.signal))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [userId, online]);
+}

@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PASSWORD, signedInPage, trackPageErrors } from './support/browser';
+import { launchBrowser, signedInPage, trackPageErrors } from './support/browser';
 import { storedRows } from './support/device-db';
+import { endSessionForGood, signInInPopup } from './support/session-end';
 
 /*
  * product §4 Offline-first: a write that meets an ended session asks the user to sign in at
@@ -37,39 +38,29 @@ async function openCase(page: Page, pick: number): Promise<string> {
   };
   const target = list.cases.filter((c) => c.status === 'Created')[pick]!;
   expect(target).toBeDefined();
+  // The page confirms its session in the background once the screen has painted, and tells the
+  // gateway the case was read; the session is ended only after both, or either would meet the
+  // ended session first (the read mark would then wait in the outbox beside the update).
+  const confirmed = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/v1/auth/session',
+  );
+  const marked = page.waitForResponse(
+    (r) =>
+      r.request().method() === 'POST' &&
+      new URL(r.url()).pathname === `/api/v1/cases/${target.id}/read`,
+  );
   await page.goto(`/support/case/${target.id}`);
   await page.getByText(`Case ${target.caseNumber}`).waitFor();
   await page.getByTestId('case-feed').or(page.getByText('No updates yet')).first().waitFor();
+  await confirmed;
+  expect((await marked).status()).toBe(200);
   return target.id;
-}
-
-/**
- * The session ends with nothing to renew it silently: no gateway cookie, no provider session,
- * no cached tokens (as e2e/session-renewal.test.ts does).
- */
-async function endSession(context: BrowserContext, page: Page) {
-  await context.clearCookies();
-  await page.evaluate(() => sessionStorage.clear());
-  expect((await page.request.get('/api/v1/me')).status()).toBe(401);
 }
 
 async function postText(page: Page, text: string) {
   const panel = page.getByRole('complementary', { name: 'Post an update' });
   await panel.getByLabel('Update').pressSequentially(text);
   await panel.getByRole('button', { name: 'Save Changes' }).click();
-}
-
-/** Signs in through the provider's popup opened by the dialog's Sign in. */
-async function signInInPopup(context: BrowserContext, page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
-  const [popup] = await Promise.all([
-    context.waitForEvent('page'),
-    dialog.getByRole('button', { name: 'Sign in' }).click(),
-  ]);
-  await popup.getByLabel('Email').pressSequentially(DANA);
-  await popup.getByLabel('Password').pressSequentially(PASSWORD);
-  await popup.getByRole('button', { name: 'Sign in' }).click();
-  await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
 }
 
 async function expectSentOnce(page: Page, caseId: string, text: string) {
@@ -92,7 +83,7 @@ describe('a write made after the session ended', () => {
     const { context, page } = await signedInPage(browser, DANA);
     const errors = trackPageErrors(page);
     const caseId = await openCase(page, 2);
-    await endSession(context, page);
+    await endSessionForGood(context, page);
 
     const text = `Checked the valve after the session ended ${Date.now()}`;
     await postText(page, text);
@@ -102,7 +93,7 @@ describe('a write made after the session ended', () => {
     expect(new URL(page.url()).pathname).toBe(`/support/case/${caseId}`);
     await page.getByTestId('feed-item-queued').filter({ hasText: text }).waitFor();
 
-    await signInInPopup(context, page);
+    await signInInPopup(context, page, DANA);
     await expectSentOnce(page, caseId, text);
     expect(new URL(page.url()).pathname).toBe(`/support/case/${caseId}`);
     expect(errors).toEqual([]);
@@ -113,13 +104,17 @@ describe('a write made after the session ended', () => {
     const { context, page } = await signedInPage(browser, DANA);
     const errors = trackPageErrors(page);
     const caseId = await openCase(page, 3);
-    await endSession(context, page);
+    await endSessionForGood(context, page);
 
     const text = `Pressure test passed ${Date.now()}`;
     await postText(page, text);
     const dialog = page.getByRole('dialog', { name: 'Sign in again' });
     await dialog.getByRole('button', { name: 'Not now' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    // Should the prompt come back before she reaches Offline & sync, she declines it again.
+    await page.addLocatorHandler(dialog, () =>
+      dialog.getByRole('button', { name: 'Not now' }).click(),
+    );
     await page
       .getByTestId('sync-status')
       .getByRole('img', { name: '1 change waiting to send' })
@@ -129,7 +124,8 @@ describe('a write made after the session ended', () => {
     await page.getByRole('heading', { name: 'Offline & sync' }).waitFor();
     const entry = page.getByTestId('outbox-entry').filter({ hasText: 'Waiting for sign-in' });
     await entry.getByRole('button', { name: 'Sign in' }).click();
-    await signInInPopup(context, page);
+    await page.removeLocatorHandler(dialog);
+    await signInInPopup(context, page, DANA);
     await page.getByText('Nothing is waiting to be sent.').waitFor({ timeout: 30_000 });
 
     await page.goto(`/support/case/${caseId}`);

@@ -7,6 +7,7 @@
 import type { output } from 'zod/v4/core';
 import type { CheckedEndpoint, EndpointPath } from './endpoint';
 import type * as auth from './endpoints/auth';
+import type * as cases from './endpoints/cases';
 import type * as config from './endpoints/config';
 
 const hasOwn = Function.prototype.call.bind(Object.prototype.hasOwnProperty);
@@ -334,6 +335,42 @@ export const getRemoteConfig: CheckedEndpoint<
             ))
               return false;
           }
+        }
+      }
+      return true;
+    };
+    return ref0;
+  })(),
+};
+export const listUnreadCases: CheckedEndpoint<
+  output<(typeof cases.listUnreadCases.responses)[200]>
+> = {
+  method: 'GET',
+  path: '/api/v1/cases/unread',
+  check: (function () {
+    const ref0 = function validate(data) {
+      if (!(typeof data === 'object' && data && !Array.isArray(data))) return false;
+      if (!(data.count !== undefined && hasOwn(data, 'count'))) return false;
+      if (!(data.cases !== undefined && hasOwn(data, 'cases'))) return false;
+      if (!Number.isInteger(data.count)) return false;
+      if (!(-9007199254740991 <= data.count)) return false;
+      if (!(9007199254740991 >= data.count)) return false;
+      if (!Array.isArray(data.cases)) return false;
+      for (let i = 0; i < data.cases.length; i++) {
+        if (data.cases[i] !== undefined && hasOwn(data.cases, i)) {
+          if (!(
+            typeof data.cases[i] === 'object' &&
+            data.cases[i] &&
+            !Array.isArray(data.cases[i])
+          ))
+            return false;
+          if (!(data.cases[i].id !== undefined && hasOwn(data.cases[i], 'id'))) return false;
+          if (!(
+            data.cases[i].latestReplyAt !== undefined && hasOwn(data.cases[i], 'latestReplyAt')
+          ))
+            return false;
+          if (!(typeof data.cases[i].id === 'string')) return false;
+          if (!(typeof data.cases[i].latestReplyAt === 'string')) return false;
         }
       }
       return true;

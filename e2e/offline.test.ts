@@ -34,6 +34,14 @@ describe('offline shell', () => {
     expect(await card.innerText()).toContain('Northfield Equipment');
     expect(new URL(page.url()).pathname).toBe('/home');
 
+    // Home's other tabs load their code when first chosen: from the precache here.
+    await page.getByRole('tab', { name: 'Knowledge' }).click();
+    await page.getByText('No Search History').waitFor();
+    await page.getByRole('tab', { name: 'Cases' }).click();
+    await page.getByText('No Case History to Display').waitFor();
+    await page.getByRole('tab', { name: 'Machines' }).click();
+    await page.getByText('No Machine History').waitFor();
+
     // The other areas of the shell open offline too.
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByText(/Version 1\.0/).waitFor();

@@ -1,6 +1,6 @@
 // The answer checks of the calls the first screen makes (sign-in settings, session, user,
-// remote configuration), made from their declarations in contract/endpoints/: each declared
-// answer schema becomes JSON Schema (zod's toJSONSchema, as for the OpenAPI document) and then
+// remote configuration, the unread cases), made from their declarations in contract/endpoints/:
+// each declared answer schema becomes JSON Schema (zod's toJSONSchema, as for the OpenAPI document) and then
 // a plain function (@exodus/schemasafe), so the first screen checks these answers without
 // loading zod. `npm run contract:checks` writes contract/first-screen-answers.ts and
 // contract/sign-in-answers.ts; tests/repo/first-screen-answers.test.ts fails when a file
@@ -12,13 +12,14 @@ import { format, resolveConfig } from 'prettier';
 import { toJSONSchema, type $ZodType } from 'zod/v4/core';
 import type { Endpoint } from '../contract/endpoint';
 import * as auth from '../contract/endpoints/auth';
+import * as cases from '../contract/endpoints/cases';
 import * as config from '../contract/endpoints/config';
 
 const contractFile = (name: string) =>
   fileURLToPath(new URL(`../contract/${name}`, import.meta.url));
 
 interface Checked {
-  from: 'auth' | 'config';
+  from: 'auth' | 'cases' | 'config';
   name: string;
   declaration: Endpoint;
 }
@@ -37,6 +38,7 @@ export const MODULES: { file: string; endpoints: Checked[] }[] = [
       { from: 'auth', name: 'getSession', declaration: auth.getSession },
       { from: 'auth', name: 'endSession', declaration: auth.endSession },
       { from: 'config', name: 'getRemoteConfig', declaration: config.getRemoteConfig },
+      { from: 'cases', name: 'listUnreadCases', declaration: cases.listUnreadCases },
     ],
   },
   {

@@ -1,4 +1,3 @@
-import type { UnreadCasesResponse } from '../../contract/case-reads';
 import type { CaseDetail, CaseListResponse, FeedItem, LayoutResponse } from '../../contract/cases';
 import * as cases from '../../contract/endpoints/cases';
 import { apiBlob } from './client';
@@ -47,11 +46,6 @@ export async function getLayout(
  */
 export function getCaseFile(url: string, signal?: AbortSignal): Promise<Blob> {
   return apiBlob(url, { signal });
-}
-
-/** GET the caller's unread cases (newest reply first) and how many there are. */
-export function getUnreadCases(signal?: AbortSignal): Promise<UnreadCasesResponse> {
-  return callApi(cases.listUnreadCases, { signal });
 }
 
 /**

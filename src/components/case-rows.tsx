@@ -3,7 +3,7 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { rowIsUnread, type UnreadState } from '../domain/case-unread';
 import { shortDate } from '../domain/dates';
-import { casePath } from '../domain/machine-links';
+import { casePath } from '../domain/case-links';
 import type { QueuedCaseRow } from '../sync/queued-cases';
 
 export interface CaseRowData {

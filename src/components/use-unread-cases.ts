@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { NO_UNREAD, unreadCount, type UnreadState } from '../domain/case-unread';
 import { unreadStateOf } from '../sync/unread-state';
+import { refreshUnreadCases } from '../sync/unread-refresh';
 import { useOnline } from './use-online';
 
 /** The user's unread cases as this device knows them, live (see domain/case-unread.ts). */
@@ -22,10 +23,7 @@ export function useUnreadRefresh(userId: string | undefined): void {
   useEffect(() => {
     if (!userId || !online) return;
     const controller = new AbortController();
-    // Loaded when asked: the case endpoints' schemas stay out of the first screen's script.
-    import('../sync/unread-refresh')
-      .then((m) => m.refreshUnreadCases(userId, controller.signal))
-      .catch(() => undefined);
+    refreshUnreadCases(userId, controller.signal).catch(() => undefined);
     return () => controller.abort();
   }, [userId, online]);
 }

@@ -84,8 +84,3 @@ export function qualityReportHref(base: string, m: { serial: string; model: stri
 export function installationGuidesPath(articleId: string): string {
   return `/knowledge/answer?${new URLSearchParams({ uniqueID: articleId })}`;
 }
-
-/** A case of the machine's Cases tab. */
-export function casePath(id: string): string {
-  return `/support/case/${seg(id)}`;
-}

@@ -1,7 +1,7 @@
 import type { RecordKind } from '../../contract/cases';
 import { db, ownerRange, type TorqueDb } from '../db/db';
 import type { OutboxRow } from '../db/schema';
-import { casePath } from '../domain/machine-links';
+import { casePath } from '../domain/case-links';
 import { createdCaseIn } from './created-case';
 import { localReference } from './local-reference';
 import type { CaseCreatePayload } from './case-create-kinds';

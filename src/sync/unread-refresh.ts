@@ -1,11 +1,6 @@
-import { getUnreadCases } from '../api/cases';
+import { getUnreadCases } from '../api/unread-cases';
 import { db, type TorqueDb } from '../db/db';
 import { outcomeOf, type RefreshOutcome } from './outcome';
-
-/*
- * Apart from unread-state.ts: this asks the gateway (the case endpoints and their schemas), which
- * the first screen loads only once it is painted.
- */
 
 /** Fetches the user's unread cases and keeps them; offline the kept ones stay. */
 export async function refreshUnreadCases(

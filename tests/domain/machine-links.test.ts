@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { casePath } from '../../src/domain/case-links';
 import {
-  casePath,
   createCasePath,
   createReportPath,
   installationGuidesPath,
@@ -106,5 +106,6 @@ describe('Choose Activity links (product §2)', () => {
       '/knowledge/answer?uniqueID=KA-INSTALL-GUIDES',
     );
     expect(casePath('500A0000001')).toBe('/support/case/500A0000001');
+    expect(casePath('a/b')).toBe('/support/case/a%2Fb');
   });
 });

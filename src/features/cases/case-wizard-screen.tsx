@@ -8,7 +8,8 @@ import { sendWizardEvents } from '../../api/wizard';
 import { useOnline } from '../../components/use-online';
 import { useProfile } from '../../components/use-profile';
 import { useRemoteConfig } from '../../components/use-remote-config';
-import { casePath, machineDetailPath } from '../../domain/machine-links';
+import { casePath } from '../../domain/case-links';
+import { machineDetailPath } from '../../domain/machine-links';
 import type { PredictionMachine, PredictionStepProps } from '../../domain/prediction-step';
 import {
   machinePathSegments,

@@ -1,15 +1,13 @@
 import { Badge, Group, Loader, Paper, Tabs, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { CaseRows, queuedRowData, type CaseRowData } from '../../components/case-rows';
 import { EmptyState } from '../../components/empty-state';
-import { useQueuedCases } from '../../components/use-queued-cases';
-import { useRemoteConfig } from '../../components/use-remote-config';
-import { useUnreadState } from '../../components/use-unread-cases';
-import { knowledgeTabsOf } from '../../domain/knowledge-tabs';
 import { machinePathSegments } from '../../domain/route-params';
-import { notListedYet } from '../../sync/queued-cases';
 import type { RecentMachineRow } from '../../db/schema';
-import { useRecentCases, useRecentSearches } from './use-recent';
+
+// Home opens on Machines: the other tabs' code loads when one is first chosen.
+const RecentSearchesTab = lazy(() => import('./recent-searches-tab'));
+const RecentCasesTab = lazy(() => import('./recent-cases-tab'));
 
 function Machines({ rows }: { rows: RecentMachineRow[] | undefined }) {
   if (!rows) return <Loader size="sm" m="md" />;
@@ -37,47 +35,10 @@ function Machines({ rows }: { rows: RecentMachineRow[] | undefined }) {
   ));
 }
 
-function Searches({ userId }: { userId: string }) {
-  const rows = useRecentSearches(userId);
-  const tabs = knowledgeTabsOf(useRemoteConfig());
-  if (!rows) return <Loader size="sm" m="md" />;
-  if (rows.length === 0) return <EmptyState>No Search History</EmptyState>;
-  return rows.map((s) => (
-    <Link
-      key={s.id}
-      className="recent-row"
-      to={`/knowledge?${new URLSearchParams({ s: s.term, c: s.category })}`}
-    >
-      <Text fw={600}>{s.term}</Text>
-      <Text size="sm" c="dimmed">
-        {tabs.find((t) => t.id === s.category)?.label ?? s.category}
-      </Text>
-    </Link>
-  ));
-}
-
-function Cases({ userId }: { userId: string }) {
-  const recent = useRecentCases(userId);
-  const queued = useQueuedCases(userId);
-  const unread = useUnreadState(userId);
-  if (!recent) return <Loader size="sm" m="md" />;
-  // Cases made on this device come first: waiting to send, or just sent with their number.
-  const rows: CaseRowData[] = [
-    ...notListedYet(
-      queued,
-      recent.map((r) => r.id),
-    ).map(queuedRowData),
-    ...recent.map((c) => ({ ...c, caseNumber: c.referenceNumber })),
-  ];
-  if (rows.length === 0) return <EmptyState>No Case History to Display</EmptyState>;
-  // The rows of every case list: subject, number, status, machine, last activity, unread.
-  return <CaseRows rows={rows} unread={unread} />;
-}
-
 /**
  * product §2 Home: Recent Activity with tabs Machines, Knowledge and Cases, from the device.
  * The first tab's rows are read by Home, which hands over from a painted snapshot once they are
- * there.
+ * there; the other tabs' code loads when one is chosen.
  */
 export function RecentActivity({
   userId,
@@ -91,7 +52,8 @@ export function RecentActivity({
       <Title order={2} size="h4" mb="xs">
         Recent Activity
       </Title>
-      <Tabs defaultValue="machines">
+      {/* Only the chosen tab is mounted, so a lazy tab's module loads when it is chosen. */}
+      <Tabs defaultValue="machines" keepMounted={false}>
         <Tabs.List grow>
           <Tabs.Tab value="machines">Machines</Tabs.Tab>
           <Tabs.Tab value="knowledge">Knowledge</Tabs.Tab>
@@ -101,10 +63,14 @@ export function RecentActivity({
           <Machines rows={machines} />
         </Tabs.Panel>
         <Tabs.Panel value="knowledge">
-          <Searches userId={userId} />
+          <Suspense fallback={<Loader size="sm" m="md" />}>
+            <RecentSearchesTab userId={userId} />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="cases">
-          <Cases userId={userId} />
+          <Suspense fallback={<Loader size="sm" m="md" />}>
+            <RecentCasesTab userId={userId} />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     </Paper>

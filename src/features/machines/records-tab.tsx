@@ -9,7 +9,7 @@ import { useUnreadState } from '../../components/use-unread-cases';
 import { rowIsUnread } from '../../domain/case-unread';
 import { byLastActivity } from '../../domain/case-activity';
 import { shortDate } from '../../domain/dates';
-import { casePath } from '../../domain/machine-links';
+import { casePath } from '../../domain/case-links';
 import { notListedYet, type QueuedCaseRow } from '../../sync/queued-cases';
 
 type RecordRow = Omit<CaseSummary, 'lastActivityAt'> & {

@@ -7,7 +7,7 @@ import {
 import { LastUpdated } from '../../components/last-updated';
 import { useProfile } from '../../components/use-profile';
 import type { PredictionRow } from '../../db/schema';
-import { casePath } from '../../domain/machine-links';
+import { casePath } from '../../domain/case-links';
 import {
   answerHeading,
   causalPartText,

@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { casePath } from '../../domain/machine-links';
+import { casePath } from '../../domain/case-links';
 
 /**
  * /support/sf/create (product §2 "additional routes"): case creation starts from a machine,

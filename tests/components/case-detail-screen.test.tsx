@@ -42,8 +42,14 @@ const items = [
   feedItem('f2', 'Please send a photo of the pump housing.'),
 ];
 
+/** Opening a case marks it read: answered, so a case opened online queues no mark. */
+const readMarked: Handler = (url) =>
+  url.pathname.endsWith('/read')
+    ? json(200, { id: 'case-1', readAt: new Date().toISOString() })
+    : json(500, { message: 'unexpected' });
+
 /** The gateway as the case screens see it; writes are answered by `writes`. */
-function gateway(writes: Handler = () => json(500, { message: 'unexpected' })): Handler {
+function gateway(writes: Handler = readMarked): Handler {
   return (url, init) => {
     const p = url.pathname;
     if (init.method && init.method !== 'GET') return writes(url, init);

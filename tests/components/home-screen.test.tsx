@@ -1,5 +1,5 @@
 import './setup-dom';
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../src/db/db';
 import { HomeScreen } from '../../src/features/home/home-screen';
@@ -71,10 +71,14 @@ describe('Home', () => {
     expect(await screen.findByRole('tab', { name: 'Machines' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Knowledge' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Cases' })).toBeTruthy();
-    // Panels stay mounted (hidden), so all three empty states are in the document.
+    // Only the chosen tab is mounted: the other two show theirs once chosen.
     expect(await screen.findByText('No Machine History')).toBeTruthy();
+    expect(screen.queryByText('No Search History')).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Knowledge' }));
     expect(await screen.findByText('No Search History')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Cases' }));
     expect(await screen.findByText('No Case History to Display')).toBeTruthy();
+    expect(screen.queryByText('No Machine History')).toBeNull();
   });
 
   it('shows a recently viewed machine as soon as it is written (live query)', async () => {
@@ -108,6 +112,7 @@ describe('Home', () => {
       searchedAt: Date.now(),
     });
     renderScreen(<HomeScreen />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Knowledge' }));
     expect(await screen.findByText('hydraulic pump')).toBeTruthy();
     expect(screen.getByText('All')).toBeTruthy();
     expect(screen.queryByText('all')).toBeNull();
@@ -124,6 +129,7 @@ describe('Home', () => {
       viewedAt: Date.now(),
     });
     renderScreen(<HomeScreen />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Cases' }));
     expect(await screen.findByText('No Case History to Display')).toBeTruthy();
     expect(screen.queryByText('Not yours')).toBeNull();
   });

@@ -9,6 +9,7 @@ import {
   trackPageErrors,
 } from './support/browser';
 import { startGateway, type RunningGateway } from './support/gateway';
+import { deliverPush } from './support/push';
 
 /*
  * Notifications end to end: ada sends a Knowledge notification from the dashboard to a filter
@@ -135,19 +136,7 @@ describe(`notifications in Chromium (${CHROMIUM})`, () => {
 
     // Hand the push to dana's service worker.
     await dana.page.goto('/home');
-    const cdp = await dana.context.newCDPSession(dana.page);
-    const registrationId = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
-        const reg = e.registrations.find((r) => r.scopeURL.startsWith(gateway.url));
-        if (reg && !reg.isDeleted) resolve(reg.registrationId);
-      });
-    });
-    await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: gateway.url,
-      registrationId: await registrationId,
-      data: JSON.stringify(pushed.payload),
-    });
+    await deliverPush(dana.context, dana.page, pushed.payload);
     const toast = dana.page.getByTestId('push-toast').filter({ hasText: TITLE });
     await toast.waitFor();
 

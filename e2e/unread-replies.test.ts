@@ -4,12 +4,14 @@ import type { UnreadCasesResponse } from '../contract/case-reads';
 import type { CaseListRow } from '../contract/cases';
 import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './support/browser';
 import { storedRows } from './support/device-db';
+import { deliverPush } from './support/push';
 
 /*
  * Unread replies against the real gateway: the TSC (ada) answers one of dana's cases, and dana
  * sees it on the case's row and as a count on the Support tab; opening the case clears both,
  * for good (a reload asks the gateway again). Opened offline, the read mark waits in the outbox
- * and is sent once when the connection is back.
+ * and is sent once when the connection is back. A push about the case brings the marker and the
+ * count to a screen left open, without a reload.
  */
 
 const DANA = 'dana.tech@northfield.example';
@@ -24,13 +26,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Two of dana's open cases no other suite picks (status Updated, from the middle). */
-async function targets(page: Page): Promise<[CaseListRow, CaseListRow]> {
+/** Three of dana's open cases no other suite picks (status Updated, from the middle). */
+async function targets(page: Page): Promise<[CaseListRow, CaseListRow, CaseListRow]> {
   const res = await page.request.get('/api/v1/cases?limit=500');
   const cases = ((await res.json()) as { cases: CaseListRow[] }).cases;
   const updated = cases.filter((c) => c.status === 'Updated');
-  expect(updated.length).toBeGreaterThan(4);
-  return [updated[2]!, updated[3]!];
+  expect(updated.length).toBeGreaterThan(5);
+  return [updated[2]!, updated[3]!, updated[4]!];
 }
 
 /** dana's unread cases as the gateway counts them (no app code). */
@@ -164,6 +166,48 @@ describe('unread replies', () => {
     const again = page.getByTestId('case-row').filter({ hasText: target.caseNumber });
     await again.waitFor();
     expect(await again.getByText('New reply').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('a push about the reply marks the row and raises the count on the open case list', async () => {
+    const { context, page } = await signedInPage(browser, DANA, PHONE);
+    const errors = trackPageErrors(page);
+    await swControlled(page);
+    const [, , target] = await targets(page);
+    // Read by dana, so only the reply below can mark it.
+    await page.goto(`/support/case/${target.id}`);
+    await page.getByText(`Case ${target.caseNumber}`).waitFor();
+    await expect
+      .poll(async () => (await gatewayUnread(page)).cases.map((c) => c.id))
+      .not.toContain(target.id);
+    const before = (await gatewayUnread(page)).count;
+    const row = await rowOnList(page, target);
+    await expect.poll(() => supportCount(page)).toBe(before > 0 ? String(before) : '');
+    expect(await row.getByText('New reply').count()).toBe(0);
+    // Left open from here on: a reload or a navigation would lose this.
+    await page.evaluate(() => Object.assign(window, { stayedOpen: true }));
+    const listUrl = page.url();
+
+    await adaReplies(target.id, `The TSC answers on the open list ${Date.now()}`);
+    expect((await gatewayUnread(page)).count).toBe(before + 1);
+    // The gateway sends no push of its own for a reply (its pushes are the dashboard's
+    // messages), so the push the TSC's system sends about the case is handed in here.
+    await deliverPush(context, page, {
+      id: crypto.randomUUID(),
+      type: 'Case',
+      title: `New reply on case ${target.caseNumber}`,
+      body: 'The TSC answered your case.',
+      createdAt: new Date().toISOString(),
+      delivered: true,
+      read: false,
+      recordId: target.id,
+    });
+
+    await row.getByText('New reply').waitFor({ timeout: 15_000 });
+    await expect.poll(() => supportCount(page)).toBe(String(before + 1));
+    expect(await page.evaluate(() => 'stayedOpen' in window)).toBe(true);
+    expect(page.url()).toBe(listUrl);
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);

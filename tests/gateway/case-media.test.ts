@@ -6,7 +6,6 @@ import {
   CASE_FILE_TYPE_MESSAGE,
   CASE_VIDEO_MAX_BYTES,
   CASE_VIDEO_TOO_LARGE_MESSAGE,
-  caseFeedResponseSchema,
   uploadedFileSchema,
 } from '../../contract/cases';
 import { MACHINE_1_CASES } from '../../gateway/seed/fixed-machines';
@@ -111,9 +110,7 @@ describe.each(lanes)('case updates: sounds and videos on $name', (lane) => {
   });
 
   it('refuses a sound over 5 MB and a video over 20 MB with 413 saying the limit', async () => {
-    const before = caseFeedResponseSchema.parse(
-      (await http.get(`/api/v1/cases/${OPEN_CASE}/feed`, dana)).json(),
-    ).items;
+    const before = await http.feed(OPEN_CASE, dana);
     expectError(
       await upload(webm(CASE_AUDIO_MAX_BYTES + 1), 'long.webm', 'audio/webm'),
       413,
@@ -136,9 +133,7 @@ describe.each(lanes)('case updates: sounds and videos on $name', (lane) => {
     expect((await upload(mp4(CASE_VIDEO_MAX_BYTES), 'max.mp4', 'video/mp4')).statusCode).toBe(201);
     expect(CASE_AUDIO_TOO_LARGE_MESSAGE).toContain('5 MB');
     expect(CASE_VIDEO_TOO_LARGE_MESSAGE).toContain('20 MB');
-    const after = caseFeedResponseSchema.parse(
-      (await http.get(`/api/v1/cases/${OPEN_CASE}/feed`, dana)).json(),
-    ).items;
+    const after = await http.feed(OPEN_CASE, dana);
     expect(after).toHaveLength(before.length);
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { caseFeedResponseSchema } from '../../contract/cases';
 import { apiErrorSchema } from '../../contract/errors';
 import { openGateway, type Lane, type TestGateway } from './harness';
 import { signIn } from './oidc-flow';
@@ -40,11 +41,20 @@ export function multipart(
   };
 }
 
-/** Helpers bound to one gateway: GET and POST with a session cookie and optional key. */
+/**
+ * Helpers bound to one gateway: GET and POST with a session cookie and optional key, and a
+ * case's feed as the user sees it.
+ */
 export function client(app: FastifyInstance) {
+  const get = (url: string, cookie: string | null, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { ...(cookie ? { cookie } : {}), ...headers } });
   return {
-    get: (url: string, cookie: string | null, headers: Record<string, string> = {}) =>
-      app.inject({ method: 'GET', url, headers: { ...(cookie ? { cookie } : {}), ...headers } }),
+    get,
+    feed: async (caseId: string, cookie: string) => {
+      const res = await get(`/api/v1/cases/${caseId}/feed`, cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      return caseFeedResponseSchema.parse(res.json()).items;
+    },
     post: (url: string, cookie: string | null, payload: unknown, key?: string) =>
       app.inject({
         method: 'POST',

@@ -6,7 +6,6 @@ import {
   CASE_FILE_TOO_LARGE_MESSAGE,
   CASE_FILE_TYPE_MESSAGE,
   caseDetailResponseSchema,
-  caseFeedResponseSchema,
   closeCaseResponseSchema,
   postFeedItemResponseSchema,
   uploadedFileSchema,
@@ -57,9 +56,6 @@ describe.each(lanes)('case updates: uploads, feed items, close on $name', (lane)
   const db = () => gw.started.db.kysely;
   const filesOf = (caseId: string) =>
     db().selectFrom('case_files').selectAll().where('case_id', '=', caseId).execute();
-  const feedOf = async (caseId: string, cookie: string) =>
-    caseFeedResponseSchema.parse((await http.get(`/api/v1/cases/${caseId}/feed`, cookie)).json())
-      .items;
   const statusOf = async (caseId: string) =>
     (
       await db()
@@ -70,7 +66,7 @@ describe.each(lanes)('case updates: uploads, feed items, close on $name', (lane)
     ).status;
 
   it('posts text and two photos, closes; the feed shows the update with thumbnails', async () => {
-    const before = (await feedOf(OPEN_CASE, dana)).length;
+    const before = (await http.feed(OPEN_CASE, dana)).length;
     const uploads = [];
     for (const [name, color] of [
       ['left.jpg', '#aa3322'],
@@ -117,7 +113,7 @@ describe.each(lanes)('case updates: uploads, feed items, close on $name', (lane)
     });
     expect(posted.item.attachments.map((a) => a.id)).toEqual(uploads.map((u) => u.id));
 
-    const items = await feedOf(OPEN_CASE, dana);
+    const items = await http.feed(OPEN_CASE, dana);
     expect(items).toHaveLength(before + 1);
     expect(items[items.length - 1]!.id).toBe(posted.item.id);
     const detail = caseDetailResponseSchema.parse(
@@ -208,7 +204,7 @@ describe.each(lanes)('case updates: uploads, feed items, close on $name', (lane)
     const replay = await http.post(`/api/v1/cases/${caseId}/feed`, sam, body, feedKey);
     expect(replay.headers[REPLAYED_HEADER]).toBe('true');
     expect(replay.json()).toEqual(posted.json());
-    expect((await feedOf(caseId, sam)).filter((i) => i.body === 'Once only')).toHaveLength(1);
+    expect((await http.feed(caseId, sam)).filter((i) => i.body === 'Once only')).toHaveLength(1);
     // A new key naming a file that is already attached is refused, not attached twice.
     expectError(await http.post(`/api/v1/cases/${caseId}/feed`, sam, body, key()), 400);
 

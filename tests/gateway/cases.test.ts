@@ -4,7 +4,6 @@ import {
   CASE_NOT_FOUND_MESSAGE,
   CASE_PAGE_SIZE,
   caseDetailResponseSchema,
-  caseFeedResponseSchema,
   caseListResponseSchema,
   layoutResponseSchema,
   lookupResponseSchema,
@@ -41,11 +40,6 @@ describe.each(lanes)('cases: records, feeds, files, lists and access on $name', 
     const res = await http.get(`/api/v1/cases/${id}`, cookie);
     expect(res.statusCode, res.body).toBe(200);
     return caseDetailResponseSchema.parse(res.json()).case;
-  };
-  const feed = async (id: string, cookie: string) => {
-    const res = await http.get(`/api/v1/cases/${id}/feed`, cookie);
-    expect(res.statusCode, res.body).toBe(200);
-    return caseFeedResponseSchema.parse(res.json()).items;
   };
   /** Every page of a list, following the cursor. */
   const allPages = async (url: string, cookie: string) => {
@@ -173,7 +167,7 @@ describe.each(lanes)('cases: records, feeds, files, lists and access on $name', 
 
   describe('feed and files', () => {
     it('lists the thread oldest first with photos (thumbnails) and a PDF', async () => {
-      const items = await feed(MACHINE_1_CASES.northfieldOpen, dana);
+      const items = await http.feed(MACHINE_1_CASES.northfieldOpen, dana);
       expect(items).toHaveLength(4);
       expect(items.map((i) => i.createdAt)).toEqual([...items.map((i) => i.createdAt)].sort());
       for (const i of items) {
@@ -212,7 +206,7 @@ describe.each(lanes)('cases: records, feeds, files, lists and access on $name', 
     });
 
     it('has the long case: 200 items, 60 images', async () => {
-      const items = await feed(LONG_CASE_ID, dana);
+      const items = await http.feed(LONG_CASE_ID, dana);
       expect(items).toHaveLength(LONG_CASE_ITEMS);
       expect(items.flatMap((i) => i.attachments).filter((a) => a.isImage)).toHaveLength(
         LONG_CASE_IMAGES,
@@ -220,7 +214,7 @@ describe.each(lanes)('cases: records, feeds, files, lists and access on $name', 
     });
 
     it("refuses another dealer's feed and files with 404, by every path", async () => {
-      const items = await feed(MACHINE_1_CASES.northfieldOpen, sam);
+      const items = await http.feed(MACHINE_1_CASES.northfieldOpen, sam);
       const file = items[1]!.attachments[0]!;
       expectError(await http.get(`/api/v1/cases/${MACHINE_1_CASES.northfieldOpen}/feed`, eli), 404);
       expectError(await http.get(file.url, eli), 404);

@@ -4,7 +4,7 @@ import { NO_CASE_HISTORY_MESSAGE } from '../../../contract/cases';
 import { EmptyState } from '../../components/empty-state';
 import { useQueuedCases } from '../../components/use-queued-cases';
 import { useUnreadState } from '../../components/use-unread-cases';
-import { db, ownerRange } from '../../db/db';
+import { recentCasesOf } from '../../db/recent-cases';
 import { notListedYet } from '../../sync/queued-cases';
 import { CaseRows, queuedRowData, type CaseRowData } from '../../components/case-rows';
 
@@ -12,16 +12,7 @@ const SHOWN = 10;
 
 /** Product §2 Recent Cases: the cases this user opened last on this device, newest first. */
 export function RecentCasesPanel({ userId }: { userId: string }) {
-  const rows = useLiveQuery(
-    () =>
-      db.recentCases
-        .where('[ownerUserId+viewedAt]')
-        .between(...ownerRange(userId))
-        .reverse()
-        .limit(SHOWN)
-        .toArray(),
-    [userId],
-  );
+  const rows = useLiveQuery(() => recentCasesOf(userId, SHOWN), [userId]);
   const queuedAll = useQueuedCases(userId);
   const unread = useUnreadState(userId);
   // Cases made on this device come first (waiting to send, or just sent).

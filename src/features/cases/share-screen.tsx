@@ -3,7 +3,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useProfile } from '../../components/use-profile';
-import { db, ownerRange } from '../../db/db';
+import { db } from '../../db/db';
+import { recentCasesOf } from '../../db/recent-cases';
 import { formatFileSize } from '../../domain/file-size';
 import { shareOf, takeShare } from '../../sync/shared-files';
 import { addToNewCaseDraft, NEW_CASE_PATH, preparedShare } from './share-to-case';
@@ -25,12 +26,7 @@ function useCaseChoices(userId: string | undefined): CaseChoice[] | undefined {
   return useLiveQuery(async () => {
     if (!userId) return [];
     const [recent, list] = await Promise.all([
-      db.recentCases
-        .where('[ownerUserId+viewedAt]')
-        .between(...ownerRange(userId))
-        .reverse()
-        .limit(SHOWN)
-        .toArray(),
+      recentCasesOf(userId, SHOWN),
       db.caseLists.get([userId, 'dealer']),
     ]);
     const choices: CaseChoice[] = recent.map((r) => ({

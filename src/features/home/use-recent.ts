@@ -1,6 +1,7 @@
 import type { Table } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, ownerRange } from '../../db/db';
+import { recentCasesOf } from '../../db/recent-cases';
 import type { RecentCaseRow, RecentMachineRow, RecentSearchRow } from '../../db/schema';
 
 const SHOWN = 10;
@@ -35,4 +36,4 @@ export const useRecentSearches = (userId: string): RecentSearchRow[] | undefined
   useRecent(db.recentSearches, '[ownerUserId+searchedAt]', userId);
 
 export const useRecentCases = (userId: string): RecentCaseRow[] | undefined =>
-  useRecent(db.recentCases, '[ownerUserId+viewedAt]', userId);
+  useLiveQuery(() => recentCasesOf(userId, SHOWN), [userId]);

@@ -1,0 +1,31 @@
+import type { BrowserContext, Page } from 'playwright-core';
+
+/**
+ * Hands `payload` to the service worker of `page`'s origin as a push event, through CDP
+ * ServiceWorker.deliverPushMessage: headless Chromium has no push service to subscribe to, so
+ * this is the push service's last step (the worker's `push` handler runs as for a real one).
+ */
+export async function deliverPush(
+  context: BrowserContext,
+  page: Page,
+  payload: unknown,
+): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  const cdp = await context.newCDPSession(page);
+  try {
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
+        const reg = e.registrations.find((r) => r.scopeURL.startsWith(origin));
+        if (reg && !reg.isDeleted) resolve(reg.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId: await registrationId,
+      data: JSON.stringify(payload),
+    });
+  } finally {
+    await cdp.detach();
+  }
+}

@@ -19,6 +19,9 @@ export default defineConfig({
           setupFiles: ['tests/setup-unit.ts'],
           // A busy machine slows a run; behaviour, not the 5 s default, decides a test.
           testTimeout: 60_000,
+          // Vitest leaves a core to itself by default (one worker on a two-core machine), but
+          // its main process is idle while jsdom files run: both cores run files.
+          maxWorkers: 2,
         },
       },
       {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two lanes: `unit` (domain rules and components, jsdom + fake-indexeddb) and `gateway`
@@ -20,8 +21,8 @@ export default defineConfig({
           // A busy machine slows a run; behaviour, not the 5 s default, decides a test.
           testTimeout: 60_000,
           // Vitest leaves a core to itself by default (one worker on a two-core machine), but
-          // its main process is idle while jsdom files run: both cores run files.
-          maxWorkers: 2,
+          // its main process is idle while jsdom files run: every core runs files.
+          maxWorkers: availableParallelism(),
         },
       },
       {

@@ -10,6 +10,7 @@ import {
 } from '../../contract/predictions';
 import { MACHINE_1, MACHINE_1_CASES } from '../../gateway/seed/fixed-machines';
 import { REPLAYED_HEADER } from '../../gateway/services/idempotency';
+import { loadedClaims, type LoadedClaims } from '../../gateway/services/predictions-engine';
 import { expectError, openCasesGateway, OPEN_TIMEOUT } from './cases-support';
 import { lanes, type TestGateway } from './harness';
 import { KNOWN_SYMPTOM, predictionsClient } from './predictions-support';
@@ -48,6 +49,23 @@ describe.each(lanes)('parts predictions on $name', (lane) => {
     expect(new Set(made.map((p) => p.id)).size).toBe(3);
     expect(made[1]!.combinations).toEqual(made[0]!.combinations);
     expect(made[2]!.combinations).toEqual(made[0]!.combinations);
+  });
+
+  it("starts the engine's thread again when it ends: the next prediction is answered alike", async () => {
+    const before = await http.made(dana);
+    // The engine as loaded holds its thread's stop; ending the thread here stands for a fault.
+    const engine = (await loadedClaims(gw.started.db.kysely)) as LoadedClaims & { stop(): void };
+    engine.stop();
+    const asked = () =>
+      engine.predict({ model: 'M7-172', symptom: KNOWN_SYMPTOM }, 3).then(
+        () => 'answered',
+        (err: Error) => err.message,
+      );
+    await expect.poll(asked).toBe('The prediction engine stopped');
+    const after = await http.made(dana);
+    expect(after.id).not.toBe(before.id);
+    expect(after.combinations).toEqual(before.combinations);
+    expect(await loadedClaims(gw.started.db.kysely)).not.toBe(engine);
   });
 
   it('ranks on the gateway: named, for the machine, best answer first, probabilities in [0, 1]', async () => {

@@ -8,8 +8,8 @@
 //     list), the first page of each demo internal user in turn, and their next pages;
 //   - a case with its feed (GET /api/v1/cases/:id, then /feed): random cases that carry a feed,
 //     as their dealer's technician, and the long case (200 items, 60 images);
-//   - unread replies (GET /api/v1/cases/unread): Northfield, the dealer with the most cases, and
-//     random dealers, for a technician who has opened none of them (every reply counts).
+//   - unread replies (GET /api/v1/cases/unread): Northfield, random dealers, and a dealer with
+//     5,000 cases, for a technician who has opened none of them (every reply counts).
 // Goal (docs/architecture.md "Performance targets"): p95 under 20 ms on PostgreSQL.
 //   BENCH_PG_URL    server to create the database on (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_READS     timed reads per row (default 500)
@@ -31,6 +31,8 @@ import { onBothDatabases, percentiles, type Percentiles } from './databases';
 import { ms } from './support';
 
 const reads = Number(process.env.BENCH_READS ?? 500);
+/** The dealer the unread goal names: 5,000 cases. */
+const BIG_DEALER_CASES = 5_000;
 
 interface Row extends Percentiles {
   label: string;
@@ -185,13 +187,23 @@ async function measure(name: string, db: Db): Promise<Result> {
       caseWithFeed(dana, LONG_CASE_ID),
     ),
     await timed('unread: Northfield', reads, () => unreadCases(db.kysely, dana)),
-    await timed(`unread: biggest dealer (${biggest.n} cases)`, reads, () =>
-      unreadCases(db.kysely, technicianOf(dana, biggest.account_id!)),
-    ),
     await timed('unread: random dealers', reads, (i) =>
       unreadCases(db.kysely, technicianOf(dana, randomDealers[i]!)),
     ),
   ];
+  // The goal's dealer has 5,000 cases, more than any demo dealer: the biggest one is given other
+  // dealers' cases (and their feeds) up to that, after every other read is timed.
+  await sql`UPDATE cases SET account_id = ${biggest.account_id}
+             WHERE id IN (SELECT id FROM cases
+                           WHERE record_type = 'Case' AND account_id <> ${biggest.account_id}
+                           ORDER BY id LIMIT ${BIG_DEALER_CASES - Number(biggest.n)})`.execute(
+    db.kysely,
+  );
+  rows.push(
+    await timed(`unread: a dealer with ${BIG_DEALER_CASES} cases`, reads, () =>
+      unreadCases(db.kysely, technicianOf(dana, biggest.account_id!)),
+    ),
+  );
   return { name, seedMs, cases: Number(cases), rows };
 }
 

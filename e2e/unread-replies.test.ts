@@ -2,21 +2,26 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UnreadCasesResponse } from '../contract/case-reads';
 import type { CaseListRow } from '../contract/cases';
+import { startPushReceiver, type PushReceiver } from '../tests/gateway/push-receiver';
 import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './support/browser';
 import { storedRows } from './support/device-db';
+import { startGateway, type RunningGateway } from './support/gateway';
 import { deliverPush } from './support/push';
 
 /*
  * Unread replies against the real gateway: the TSC (ada) answers one of dana's cases, and dana
  * sees it on the case's row and as a count on the Support tab; opening the case clears both,
  * for good (a reload asks the gateway again). Opened offline, the read mark waits in the outbox
- * and is sent once when the connection is back. A push about the case brings the marker and the
- * count to a screen left open, without a reload.
+ * and is sent once when the connection is back. The push the gateway sends about the reply
+ * brings the marker and the count to a screen left open, without a reload: that test runs its
+ * own gateway (E2E_PUSH_PORT, default 8193), which trusts a local push service whose decrypted
+ * messages are handed to dana's service worker (headless Chromium has no push service).
  */
 
 const DANA = 'dana.tech@northfield.example';
 const ADA = 'ada.admin@torque.example';
 const PHONE = { viewport: { width: 412, height: 915 } };
+const PUSH_PORT = Number(process.env.E2E_PUSH_PORT ?? 8193);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -43,8 +48,8 @@ async function gatewayUnread(page: Page): Promise<UnreadCasesResponse> {
 }
 
 /** Ada, signed in as the TSC, answers the case from its screen, key by key. */
-async function adaReplies(caseId: string, text: string): Promise<void> {
-  const { context, page } = await signedInPage(browser, ADA);
+async function adaReplies(caseId: string, text: string, baseURL?: string): Promise<void> {
+  const { context, page } = await signedInPage(browser, ADA, baseURL ? { baseURL } : {});
   await page.goto(`/support/case/${caseId}`);
   const panel = page.getByRole('complementary', { name: 'Post an update' });
   await panel.getByLabel('Update').pressSequentially(text);
@@ -170,45 +175,75 @@ describe('unread replies', () => {
     await context.close();
   }, 180_000);
 
-  it('a push about the reply marks the row and raises the count on the open case list', async () => {
-    const { context, page } = await signedInPage(browser, DANA, PHONE);
-    const errors = trackPageErrors(page);
-    await swControlled(page);
-    const [, , target] = await targets(page);
-    // Read by dana, so only the reply below can mark it.
-    await page.goto(`/support/case/${target.id}`);
-    await page.getByText(`Case ${target.caseNumber}`).waitFor();
-    await expect
-      .poll(async () => (await gatewayUnread(page)).cases.map((c) => c.id))
-      .not.toContain(target.id);
-    const before = (await gatewayUnread(page)).count;
-    const row = await rowOnList(page, target);
-    await expect.poll(() => supportCount(page)).toBe(before > 0 ? String(before) : '');
-    expect(await row.getByText('New reply').count()).toBe(0);
-    // Left open from here on: a reload or a navigation would lose this.
-    await page.evaluate(() => Object.assign(window, { stayedOpen: true }));
-    const listUrl = page.url();
-
-    await adaReplies(target.id, `The TSC answers on the open list ${Date.now()}`);
-    expect((await gatewayUnread(page)).count).toBe(before + 1);
-    // The gateway sends no push of its own for a reply (its pushes are the dashboard's
-    // messages), so the push the TSC's system sends about the case is handed in here.
-    await deliverPush(context, page, {
-      id: crypto.randomUUID(),
-      type: 'Case',
-      title: `New reply on case ${target.caseNumber}`,
-      body: 'The TSC answered your case.',
-      createdAt: new Date().toISOString(),
-      delivered: true,
-      read: false,
-      recordId: target.id,
+  describe('pushed by the gateway', () => {
+    let gateway: RunningGateway;
+    let receiver: PushReceiver;
+    beforeAll(async () => {
+      receiver = await startPushReceiver();
+      gateway = await startGateway(PUSH_PORT, receiver.gatewayEnv);
+    }, 180_000);
+    afterAll(async () => {
+      await gateway?.stop();
+      await receiver?.close();
     });
 
-    await row.getByText('New reply').waitFor({ timeout: 15_000 });
-    await expect.poll(() => supportCount(page)).toBe(String(before + 1));
-    expect(await page.evaluate(() => 'stayedOpen' in window)).toBe(true);
-    expect(page.url()).toBe(listUrl);
-    expect(errors).toEqual([]);
-    await context.close();
-  }, 180_000);
+    it("the gateway's push about ada's reply marks the row and raises the count on the open case list", async () => {
+      const { context, page } = await signedInPage(browser, DANA, {
+        ...PHONE,
+        baseURL: gateway.url,
+      });
+      const errors = trackPageErrors(page);
+      await swControlled(page);
+      // The device registration a real browser makes after subscribing, with the local push
+      // service's subscription.
+      const subscription = receiver.subscribe();
+      const registered = await page.evaluate(async (sub) => {
+        const res = await fetch('/api/v1/push/devices', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ subscription: sub, platform: 'PWA' }),
+        });
+        return res.status;
+      }, subscription);
+      expect(registered).toBe(201);
+      const [, , target] = await targets(page);
+      // Read by dana, so only the reply below can mark it.
+      await page.goto(`/support/case/${target.id}`);
+      await page.getByText(`Case ${target.caseNumber}`).waitFor();
+      await expect
+        .poll(async () => (await gatewayUnread(page)).cases.map((c) => c.id))
+        .not.toContain(target.id);
+      const before = (await gatewayUnread(page)).count;
+      const row = await rowOnList(page, target);
+      await expect.poll(() => supportCount(page)).toBe(before > 0 ? String(before) : '');
+      expect(await row.getByText('New reply').count()).toBe(0);
+      // Left open from here on: a reload or a navigation would lose this.
+      await page.evaluate(() => Object.assign(window, { stayedOpen: true }));
+      const listUrl = page.url();
+
+      await adaReplies(target.id, `The TSC answers on the open list ${Date.now()}`, gateway.url);
+      expect((await gatewayUnread(page)).count).toBe(before + 1);
+      // What the gateway pushed to dana's subscription, decrypted by the local push service.
+      const pushedToDana = () =>
+        receiver.received.filter((r) => r.subscription === subscription.endpoint);
+      await expect.poll(() => pushedToDana().length, { timeout: 30_000 }).toBe(1);
+      const pushed = pushedToDana()[0]!.payload;
+      expect(pushed).toMatchObject({
+        type: 'Case',
+        title: `New reply on case ${target.caseNumber}`,
+        recordId: target.id,
+      });
+      // The push service's last step: the message reaches dana's service worker.
+      await deliverPush(context, page, pushed);
+
+      await row.getByText('New reply').waitFor({ timeout: 15_000 });
+      await expect.poll(() => supportCount(page)).toBe(String(before + 1));
+      expect(await page.evaluate(() => 'stayedOpen' in window)).toBe(true);
+      expect(page.url()).toBe(listUrl);
+      // Only dana's device heard of it: ada wrote it and has none here.
+      expect(receiver.received).toHaveLength(1);
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 180_000);
+  });
 });

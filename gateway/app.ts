@@ -34,6 +34,7 @@ import { metaRoutes } from './routes/meta';
 import { notificationRoutes } from './routes/notifications';
 import { predictionRoutes } from './routes/predictions';
 import { pushRoutes } from './routes/push';
+import { pushFanout } from './routes/push-fanout';
 import { staticRoutes } from './routes/static';
 
 /**
@@ -85,7 +86,14 @@ export async function buildApp(
   const issuer = embeddedIssuer(config);
   const idp = issuer ? await createEmbeddedIdp(config, db, issuer) : null;
   const verifier = idp ? idp.verifier : remoteVerifier(config.oidcAuthority!, config.oidcClientId!);
-  const ctx: AppContext = { config, db, guards: createGuards(db, config), idp, verifier };
+  const ctx: AppContext = {
+    config,
+    db,
+    guards: createGuards(db, config),
+    idp,
+    verifier,
+    pushes: pushFanout(app, db, config),
+  };
   installAccess(app, ctx.guards);
   installDeclarationCheck(app);
   await installFairUse(app, config);

@@ -1,9 +1,22 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { IdTokenVerifier } from './auth/id-token';
 import type { Guards } from './auth/guards';
 import type { GatewayConfig } from './config';
 import type { Database } from './db/schema';
 import type { EmbeddedIdp } from './idp/index';
+
+/** The push fan-out's queue (gateway/routes/push-fanout.ts), for the routes that push. */
+export interface PushQueue {
+  /** Queues one push per delivery row, inside the caller's transaction. */
+  enqueue(trx: Transaction<Database>, deliveryIds: string[]): Promise<void>;
+  /** Something was queued: send now instead of at the next poll. */
+  kick(): void;
+  /**
+   * Runs `work` beside the answer: it never delays or fails it (an error is logged as `what`),
+   * and the gateway finishes it before its queue stops.
+   */
+  later(what: string, work: () => Promise<void>): void;
+}
 
 /** What every route plugin is given: settings, database, guards and the sign-in set-up. */
 export interface AppContext {
@@ -13,4 +26,5 @@ export interface AppContext {
   /** Null when an external identity provider is configured. */
   idp: EmbeddedIdp | null;
   verifier: IdTokenVerifier;
+  pushes: PushQueue;
 }

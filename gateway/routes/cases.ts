@@ -16,6 +16,7 @@ import { layoutOf, picklistsOf, recordTypes } from '../services/case-layouts';
 import { dealerCases, organisationCases } from '../services/case-lists';
 import { lookup } from '../services/case-lookups';
 import { markCaseRead, unreadCases } from '../services/case-reads';
+import { queueReplyPush, type PostedReply } from '../services/case-reply-push';
 import { closeCase, postFeedItem, prepareUpload, storeUpload } from '../services/case-updates';
 import { idempotentWrite } from '../services/idempotency';
 
@@ -69,7 +70,7 @@ function uploadError(err: unknown): HttpError {
  * organisation rule on every path (another dealer's case, feed or file is 404); writes are
  * applied once per Idempotency-Key (the outbox replays them).
  */
-export async function caseRoutes(app: FastifyInstance, { db, config }: AppContext) {
+export async function caseRoutes(app: FastifyInstance, { db, config, pushes }: AppContext) {
   route(app, cases.createCase, async (request, reply) => {
     const current = request.user!;
     const { fields } = request.body;
@@ -161,10 +162,22 @@ export async function caseRoutes(app: FastifyInstance, { db, config }: AppContex
     const { id } = request.params;
     const current = request.user!;
     const input = request.body;
-    return idempotentWrite(db, request, reply, async (trx) => ({
-      status: 201,
-      body: await postFeedItem(trx, current, id, input),
-    }));
+    // Set only when this request wrote the entry: a replayed key pushes nothing again.
+    const posted: { reply?: PostedReply } = {};
+    const answer = await idempotentWrite(db, request, reply, async (trx) => {
+      const body = await postFeedItem(trx, current, id, input);
+      const authorName = body.item.authorName ?? current.username;
+      posted.reply = { caseId: id, authorId: current.id, authorName, body: input.body };
+      return { status: 201, body };
+    });
+    const news = posted.reply;
+    if (news) {
+      // Beside the answer: a push that cannot be queued is logged, the reply stands.
+      pushes.later('reply push', async () => {
+        if ((await queueReplyPush(db, news, pushes.enqueue)) > 0) pushes.kick();
+      });
+    }
+    return answer;
   });
 
   route(app, cases.markCaseRead, async (request, reply) => {

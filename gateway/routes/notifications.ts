@@ -6,34 +6,11 @@ import { route } from '../http/route';
 import { idempotentWrite } from '../services/idempotency';
 import { countRecipients, listBroadcasts, recordBroadcast } from '../services/broadcasts';
 import { listNotifications, markNotification } from '../services/notifications';
-import { DEFAULT_PUSH_OPTIONS, loadVapidKeys, PushWorker } from '../services/push';
 
 const NOT_FOUND = 'The message was not found';
 
-/**
- * contract/endpoints/notifications.ts.
- * The fan-out worker lives with the routes: it starts when the app is ready and finishes its
- * batch before the database closes.
- */
-export async function notificationRoutes(app: FastifyInstance, { db, config }: AppContext) {
-  const worker = new PushWorker(
-    db,
-    config,
-    {
-      ...DEFAULT_PUSH_OPTIONS,
-      retryDelaySeconds: config.pushRetryDelaySeconds,
-      batch: config.pushBatch,
-      leaseSeconds: config.pushClaimLeaseSeconds,
-    },
-    (error) => app.log.error({ err: error }, 'push fan-out'),
-  );
-  app.addHook('onReady', async () => {
-    // Keys exist before the first subscription asks for them.
-    await loadVapidKeys(db, config);
-    await worker.start();
-  });
-  app.addHook('preClose', async () => worker.stop());
-
+/** contract/endpoints/notifications.ts; the pushes go through the shared fan-out. */
+export async function notificationRoutes(app: FastifyInstance, { db, pushes }: AppContext) {
   route(app, notifications.listNotifications, async (request) => ({
     notifications: await listNotifications(db, request.user!.contactId),
   }));
@@ -66,11 +43,11 @@ export async function notificationRoutes(app: FastifyInstance, { db, config }: A
     const userId = request.user!.id;
     const answer = await idempotentWrite(db, request, reply, async (trx) => {
       const { id, count } = await recordBroadcast(trx, userId, body, (t, ids) =>
-        worker.enqueue(t, ids),
+        pushes.enqueue(t, ids),
       );
       return { status: 200, body: { valid: true, count, success: true, broadcastId: id } };
     });
-    worker.kick();
+    pushes.kick();
     return answer;
   });
 

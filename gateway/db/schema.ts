@@ -240,6 +240,9 @@ export interface CasesTable {
   submitted_by: string | null;
   /** The support agent working it. */
   owner_id: string | null;
+  /** The newest feed entry's time and author (null: the TSC), kept by a trigger (0020). */
+  last_entry_at: Date | null;
+  last_entry_author_id: string | null;
   description: string | null;
   dtc_codes: string | null;
   pin: string | null;

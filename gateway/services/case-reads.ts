@@ -10,16 +10,21 @@ import { caseVisibleTo, visibleCase } from './case-access';
  * every such entry. Read state is per user; the organisation rule is the case's own.
  */
 
-/** The newest feed entry on the case not written by `userId` (null when there is none). */
-const latestReplyOf = (userId: string, table: string) =>
-  sql<Date | null>`(SELECT max(f.created_at) FROM case_feed_items f WHERE f.case_id = ${sql.ref(`${table}.id`)} AND f.author_id IS DISTINCT FROM ${userId})`;
+/**
+ * The newest feed entry on the case not written by `userId` (null when there is none): the
+ * case's own newest entry (0020) unless the user wrote it, and only then a look at the feed.
+ */
+const latestReplyOf = (userId: string, table: string) => {
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  return sql<Date | null>`(CASE WHEN ${column('last_entry_author_id')} IS DISTINCT FROM ${userId} THEN ${column('last_entry_at')} ELSE (SELECT max(f.created_at) FROM case_feed_items f WHERE f.case_id = ${column('id')} AND f.author_id IS DISTINCT FROM ${userId}) END)`;
+};
 
 const readAtOf = (userId: string, table: string) =>
   sql<Date | null>`(SELECT r.read_at FROM case_reads r WHERE r.user_id = ${userId} AND r.case_id = ${sql.ref(`${table}.id`)})`;
 
 /** Whether the row of `cases` (under `table`) is unread for the user. */
 export function unreadFor(userId: string, table = 'cases'): RawBuilder<SqlBool> {
-  return sql<SqlBool>`EXISTS (SELECT 1 FROM case_feed_items f WHERE f.case_id = ${sql.ref(`${table}.id`)} AND f.author_id IS DISTINCT FROM ${userId} AND f.created_at > coalesce(${readAtOf(userId, table)}, '-infinity'::timestamptz))`;
+  return sql<SqlBool>`coalesce(${latestReplyOf(userId, table)} > coalesce(${readAtOf(userId, table)}, '-infinity'::timestamptz), false)`;
 }
 
 /**
@@ -81,23 +86,31 @@ export async function markCaseRead(
 export async function unreadCases(db: Kysely<Database>, user: User): Promise<UnreadCasesResponse> {
   if (user.kind !== 'internal' && !user.accountId) return { count: 0, cases: [] };
   const latest = latestReplyOf(user.id, 'c');
+  // The count of them all comes with the first rows: the rest never leave the database.
   const rows = await db
     .selectFrom('cases as c')
+    .leftJoin('case_reads as r', (join) =>
+      join.onRef('r.case_id', '=', 'c.id').on('r.user_id', '=', user.id),
+    )
     .select('c.id')
     .select(latest.as('latest_reply_at'))
+    .select(sql<string>`count(*) OVER ()`.as('total'))
     .where(caseVisibleTo(user, 'c'))
     .where((eb) =>
       user.kind === 'internal'
         ? eb.or([eb('c.submitted_by', '=', user.id), eb('c.owner_id', '=', user.id)])
         : eb('c.account_id', '=', user.accountId!),
     )
-    .where(sql<SqlBool>`${latest} > coalesce(${readAtOf(user.id, 'c')}, '-infinity'::timestamptz)`)
+    // A case without an entry is never unread: the cheap test first.
+    .where('c.last_entry_at', 'is not', null)
+    .where(sql<SqlBool>`${latest} > coalesce(r.read_at, '-infinity'::timestamptz)`)
     .orderBy('latest_reply_at', 'desc')
     .orderBy('c.id', 'desc')
+    .limit(UNREAD_CASES_MAX)
     .execute();
   return {
-    count: rows.length,
-    cases: rows.slice(0, UNREAD_CASES_MAX).map((r) => ({
+    count: Number(rows[0]?.total ?? 0),
+    cases: rows.map((r) => ({
       id: r.id,
       latestReplyAt: new Date(r.latest_reply_at!).toISOString(),
     })),

@@ -99,6 +99,14 @@ describe.each(lanes)('unread replies on $name', (lane) => {
     expect((await machineRow(dana, OPEN_CASE))?.unread).toBe(true);
     // Ada's own reply does not count for her.
     expect((await orgRow(ada, OPEN_CASE))?.unread).toBe(false);
+
+    // Dana's own later entry, posted without opening the case, does not read it for her: ada's
+    // reply is still newer than her mark, and stays the case's latest reply.
+    const adaReplyAt = again.cases[0]!.latestReplyAt;
+    expect((await reply(dana, `Will send it tomorrow ${randomUUID()}`)).statusCode).toBe(201);
+    expect((await unread(dana)).cases[0]).toEqual({ id: OPEN_CASE, latestReplyAt: adaReplyAt });
+    expect((await dealerRow(dana, OPEN_CASE))?.unread).toBe(true);
+    expect((await orgRow(ada, OPEN_CASE))?.unread).toBe(true);
   });
 
   it('applies a mark once per key, never moves it back and never into the future', async () => {

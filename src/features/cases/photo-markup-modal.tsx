@@ -29,8 +29,9 @@ import { useImageUrl } from '../../components/use-object-urls';
 import { markupPicture, renderMarkedUp } from './markup-worker';
 
 /**
- * The long side of the picture the finger draws on: sharp on a phone's screen (412 CSS px at
- * about 2.6 device pixels each), small enough to redraw on every pointer move well within a frame.
+ * The long side of the picture shown under the finger: sharp on a phone's screen (412 CSS px at
+ * about 2.6 device pixels each). The marks' canvas over it is at most this size, and no larger
+ * than it is shown.
  */
 const DRAWING_LONG = 1280;
 

@@ -14,7 +14,7 @@ export interface MarkupPicture {
    * main thread) under a canvas that holds only the marks, so a pointer move redraws only those.
    */
   blob: Blob;
-  /** Its size: the canvas for the marks has it. */
+  /** Its size: the canvas for the marks has it at most (it has the size it is shown at). */
   pictureWidth: number;
   pictureHeight: number;
   /** The photo's own size: the marked-up photo has it too. */

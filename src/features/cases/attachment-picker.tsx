@@ -10,7 +10,7 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useState } from 'react';
 import { isGridImage, isHeic, jpegName } from '../../domain/case-images';
 import type { Mark } from '../../domain/photo-markup';
 import { formatFileSize } from '../../domain/file-size';
@@ -18,6 +18,7 @@ import type { UpdateFile } from '../../sync/feed-post';
 import { preparePhoto } from './photo-worker';
 import { useObjectUrls } from '../../components/use-object-urls';
 import { MediaRecordButtons } from './media-recorder';
+import type { PhotoMarkupModal as MarkupScreen } from './photo-markup-modal';
 
 /** A file the user picked, ready to queue; the key tells two picks of one file apart. */
 export interface PickedFile extends UpdateFile {
@@ -28,10 +29,31 @@ export interface PickedFile extends UpdateFile {
   marks?: readonly Mark[];
 }
 
-// The markup screen and its canvas code load when a photo is first marked up.
-const PhotoMarkupModal = lazy(() =>
-  import('./photo-markup-modal').then((m) => ({ default: m.PhotoMarkupModal })),
+// The markup screen and its canvas code load once a photo that can be marked up is listed, while
+// the page is idle: evaluating them and adding their styles on the tap that opens the screen
+// would hold it up.
+let markupModule: { PhotoMarkupModal: typeof MarkupScreen } | null = null;
+const loadMarkup = () =>
+  import('./photo-markup-modal').then((m) => {
+    markupModule = m;
+    return m;
+  });
+const LazyPhotoMarkupModal = lazy(() =>
+  loadMarkup().then((m) => ({ default: m.PhotoMarkupModal })),
 );
+
+function useMarkupPreload(wanted: boolean) {
+  useEffect(() => {
+    if (!wanted || markupModule) return;
+    const load = () => void loadMarkup().catch(() => undefined); // the tap tries again
+    if (typeof requestIdleCallback === 'undefined') {
+      const timer = setTimeout(load, 500);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(load, { timeout: 2000 });
+    return () => cancelIdleCallback(idle);
+  }, [wanted]);
+}
 
 /** Photos that can be drawn on (a GIF may move, and a drawn frame would stop it). */
 function canMarkUp(file: PickedFile): boolean {
@@ -128,6 +150,14 @@ export function AttachmentPicker({
   onReplace: (file: PickedFile) => void;
 }) {
   const [marking, setMarking] = useState<PickedFile | null>(null);
+  useMarkupPreload(files.some(canMarkUp));
+  // Loaded ahead, the screen renders at once; before that, it is lazy. Chosen as it opens and kept
+  // while it is open: a change of component would start it again and drop the marks.
+  const open = marking !== null;
+  const PhotoMarkupModal = useMemo(
+    () => (open && markupModule ? markupModule.PhotoMarkupModal : LazyPhotoMarkupModal),
+    [open],
+  );
   const previews = useObjectUrls(
     useMemo(
       () => new Map(files.filter((f) => f.type.startsWith('image/')).map((f) => [f.key, f.blob])),
@@ -176,7 +206,9 @@ export function AttachmentPicker({
                 <UnstyledButton
                   className="upload-preview-markup"
                   aria-label={`Mark up ${f.name}`}
-                  onClick={() => setMarking(f)}
+                  // A transition: the markup screen renders in slices the page can answer
+                  // between, rather than in one task that holds it.
+                  onClick={() => startTransition(() => setMarking(f))}
                 >
                   Mark up
                 </UnstyledButton>

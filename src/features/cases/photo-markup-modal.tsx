@@ -2,17 +2,15 @@ import './photo-markup.css';
 import {
   Alert,
   Button,
-  ColorSwatch,
   Group,
   Loader,
   Modal,
-  SegmentedControl,
   Stack,
   Text,
   TextInput,
   useMantineTheme,
 } from '@mantine/core';
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 import {
   addMark,
   canUndo,
@@ -31,8 +29,9 @@ import { useImageUrl } from '../../components/use-object-urls';
 import { markupPicture, renderMarkedUp } from './markup-worker';
 
 /**
- * The long side of the picture the finger draws on: sharp on a phone's screen (412 CSS px at
- * about 2.6 device pixels each), small enough to redraw on every pointer move well within a frame.
+ * The long side of the picture shown under the finger: sharp on a phone's screen (412 CSS px at
+ * about 2.6 device pixels each). The marks' canvas over it is at most this size, and no larger
+ * than it is shown.
  */
 const DRAWING_LONG = 1280;
 
@@ -71,6 +70,101 @@ function usePicture(photo: Blob) {
   return { picture, failed, url: useImageUrl(picture?.blob ?? null) };
 }
 
+/**
+ * Tool, colour and Undo. Kept apart from the picture, so that a finished mark renders the canvas
+ * and not these again. Plain radio buttons and buttons styled in CSS: the library's segmented
+ * control measures its indicator as it mounts, which lays out the whole screen in the task that
+ * opens it.
+ */
+const MarkupTools = memo(function MarkupTools({
+  tool,
+  onTool,
+  colour,
+  onColour,
+  canUndo,
+  onUndo,
+}: {
+  tool: MarkTool;
+  onTool: (tool: MarkTool) => void;
+  colour: string;
+  onColour: (colour: string) => void;
+  canUndo: boolean;
+  onUndo: () => void;
+}) {
+  const colours = useMarkColours();
+  const toolGroup = useId();
+  return (
+    <>
+      <div className="markup-tools" role="radiogroup" aria-label="Tool">
+        {TOOLS.map((t) => (
+          <label key={t.value} className="markup-tool">
+            <input
+              type="radio"
+              name={toolGroup}
+              value={t.value}
+              checked={tool === t.value}
+              onChange={() => onTool(t.value)}
+            />
+            <span>{t.label}</span>
+          </label>
+        ))}
+      </div>
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="xs" role="group" aria-label="Colour">
+          {colours.map((c) => (
+            <button
+              key={c.name}
+              type="button"
+              className="mantine-focus-auto markup-swatch"
+              style={{ background: c.value }}
+              aria-label={c.name}
+              aria-pressed={colour === c.value}
+              onClick={() => onColour(c.value)}
+            />
+          ))}
+        </Group>
+        <Button variant="default" onClick={onUndo} disabled={!canUndo}>
+          Undo
+        </Button>
+      </Group>
+    </>
+  );
+});
+
+interface CanvasSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * The marks' canvas in device pixels as it is shown, at most the picture's size: a pointer move
+ * then repaints and hands the compositor no more pixels than the screen has (the picture under
+ * it is an image, decoded off the main thread). Null until it has been laid out.
+ */
+function useShownSize(
+  el: HTMLCanvasElement | null,
+  picture: MarkupPicture | null,
+): CanvasSize | null {
+  const [size, setSize] = useState<CanvasSize | null>(null);
+  useEffect(() => {
+    if (!el || !picture) return;
+    const { pictureWidth, pictureHeight } = picture;
+    const observer = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      const shown = entry.contentRect.width * (window.devicePixelRatio || 1);
+      const f = Math.min(1, shown / pictureWidth);
+      const next = {
+        width: Math.max(1, Math.round(pictureWidth * f)),
+        height: Math.max(1, Math.round(pictureHeight * f)),
+      };
+      setSize((s) => (s && s.width === next.width && s.height === next.height ? s : next));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [el, picture]);
+  return size;
+}
+
 export interface MarkupResult {
   /** Null when every mark was taken away: the photo goes as it was. */
   photo: MarkedUpPhoto | null;
@@ -105,15 +199,17 @@ export function PhotoMarkupModal({
   const [applying, setApplying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { picture, failed, url } = usePicture(photo);
-  const canvas = useRef<HTMLCanvasElement>(null);
+  const undo = useCallback(() => setHistory(undoMark), []);
+  const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
+  const size = useShownSize(canvas, picture);
   const drawing = useRef<{ pointerId: number; mark: Mark } | null>(null);
   const frame = useRef(0);
 
   const paint = () => {
     frame.current = 0;
-    const ctx = canvas.current?.getContext('2d');
-    if (!ctx || !picture) return;
-    const { pictureWidth: width, pictureHeight: height } = picture;
+    const ctx = canvas?.getContext('2d');
+    if (!ctx || !size) return;
+    const { width, height } = size;
     ctx.clearRect(0, 0, width, height);
     const current = drawing.current?.mark;
     drawMarks(ctx, current ? [...history.marks, current] : history.marks, width, height);
@@ -172,39 +268,25 @@ export function PhotoMarkupModal({
   };
 
   return (
-    <Modal opened onClose={onCancel} title={`Mark up ${name}`} fullScreen>
+    <Modal
+      opened
+      onClose={onCancel}
+      title={`Mark up ${name}`}
+      fullScreen
+      // The page's scroll is still held (its wheel and touch moves are stopped), without the
+      // scroll bar's styles on the body: those set a custom property there, and every element of
+      // the page behind, hidden by the screen, would be styled again as it opens.
+      removeScrollProps={{ removeScrollBar: false }}
+    >
       <Stack gap="sm">
-        <SegmentedControl
-          fullWidth
-          data={TOOLS}
-          value={tool}
-          onChange={(v) => setTool(v as MarkTool)}
-          aria-label="Tool"
+        <MarkupTools
+          tool={tool}
+          onTool={setTool}
+          colour={colour}
+          onColour={setColour}
+          canUndo={canUndo(history) && !applying}
+          onUndo={undo}
         />
-        <Group justify="space-between" wrap="nowrap">
-          <Group gap="xs" role="group" aria-label="Colour">
-            {colours.map((c) => (
-              <ColorSwatch
-                key={c.name}
-                component="button"
-                type="button"
-                color={c.value}
-                size={36}
-                aria-label={c.name}
-                aria-pressed={colour === c.value}
-                className="markup-swatch"
-                onClick={() => setColour(c.value)}
-              />
-            ))}
-          </Group>
-          <Button
-            variant="default"
-            onClick={() => setHistory(undoMark)}
-            disabled={!canUndo(history) || applying}
-          >
-            Undo
-          </Button>
-        </Group>
         {tool === 'text' && (
           <TextInput
             label="Text"
@@ -222,10 +304,10 @@ export function PhotoMarkupModal({
           <div className="markup-stage">
             <img src={url} alt="" className="markup-photo" />
             <canvas
-              ref={canvas}
+              ref={setCanvas}
               className="markup-canvas"
-              width={picture.pictureWidth}
-              height={picture.pictureHeight}
+              width={size?.width ?? 0}
+              height={size?.height ?? 0}
               aria-label={`${name}, drawn on`}
               role="img"
               data-marks={history.marks.length}

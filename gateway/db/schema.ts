@@ -243,6 +243,8 @@ export interface CasesTable {
   /** The newest feed entry's time and author (null: the TSC), kept by a trigger (0020). */
   last_entry_at: Date | null;
   last_entry_author_id: string | null;
+  /** The newest feed entry by anyone but `last_entry_author_id` (0020). */
+  other_entry_at: Date | null;
   description: string | null;
   dtc_codes: string | null;
   pin: string | null;

@@ -11,12 +11,13 @@ import { caseVisibleTo, visibleCase } from './case-access';
  */
 
 /**
- * The newest feed entry on the case not written by `userId` (null when there is none): the
- * case's own newest entry (0020) unless the user wrote it, and only then a look at the feed.
+ * The newest feed entry on the case not written by `userId` (null when there is none), from the
+ * case's own row (0020): its newest entry unless the user wrote it, and otherwise the newest by
+ * anyone else.
  */
 const latestReplyOf = (userId: string, table: string) => {
   const column = (name: string) => sql.ref(`${table}.${name}`);
-  return sql<Date | null>`(CASE WHEN ${column('last_entry_author_id')} IS DISTINCT FROM ${userId} THEN ${column('last_entry_at')} ELSE (SELECT max(f.created_at) FROM case_feed_items f WHERE f.case_id = ${column('id')} AND f.author_id IS DISTINCT FROM ${userId}) END)`;
+  return sql<Date | null>`(CASE WHEN ${column('last_entry_author_id')} IS DISTINCT FROM ${userId} THEN ${column('last_entry_at')} ELSE ${column('other_entry_at')} END)`;
 };
 
 const readAtOf = (userId: string, table: string) =>
@@ -101,8 +102,6 @@ export async function unreadCases(db: Kysely<Database>, user: User): Promise<Unr
         ? eb.or([eb('c.submitted_by', '=', user.id), eb('c.owner_id', '=', user.id)])
         : eb('c.account_id', '=', user.accountId!),
     )
-    // A case without an entry is never unread: the cheap test first.
-    .where('c.last_entry_at', 'is not', null)
     .where(sql<SqlBool>`${latest} > coalesce(r.read_at, '-infinity'::timestamptz)`)
     .orderBy('latest_reply_at', 'desc')
     .orderBy('c.id', 'desc')

@@ -9,7 +9,7 @@ import {
   trackPageErrors,
 } from './support/browser';
 import { startGateway, type RunningGateway } from './support/gateway';
-import { deliverPush } from './support/push';
+import { deliverPush, registerPushDevice } from './support/push';
 
 /*
  * Notifications end to end: ada sends a Knowledge notification from the dashboard to a filter
@@ -82,18 +82,7 @@ describe(`notifications in Chromium (${CHROMIUM})`, () => {
     const dana = await signedIn(DANA);
     const danaErrors = trackPageErrors(dana.page);
     await swControlled(dana.page);
-    // The device registration a real browser makes after subscribing, with the local push
-    // service's subscription.
-    const subscription = receiver.subscribe();
-    const registered = await dana.page.evaluate(async (sub) => {
-      const res = await fetch('/api/v1/push/devices', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ subscription: sub, platform: 'PWA' }),
-      });
-      return res.status;
-    }, subscription);
-    expect(registered).toBe(201);
+    const subscription = await registerPushDevice(dana.page, receiver);
 
     // dana is refused the dashboard.
     await dana.page.goto('/support/notifdashboard');

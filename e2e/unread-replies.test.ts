@@ -6,7 +6,7 @@ import { startPushReceiver, type PushReceiver } from '../tests/gateway/push-rece
 import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './support/browser';
 import { storedRows } from './support/device-db';
 import { startGateway, type RunningGateway } from './support/gateway';
-import { deliverPush } from './support/push';
+import { deliverPush, registerPushDevice } from './support/push';
 
 /*
  * Unread replies against the real gateway: the TSC (ada) answers one of dana's cases, and dana
@@ -47,6 +47,16 @@ async function gatewayUnread(page: Page): Promise<UnreadCasesResponse> {
   return (await res.json()) as UnreadCasesResponse;
 }
 
+/** Opens the case once, so it is read, until the gateway agrees; answers the unread count. */
+async function openedOnce(page: Page, c: CaseListRow): Promise<number> {
+  await page.goto(`/support/case/${c.id}`);
+  await page.getByText(`Case ${c.caseNumber}`).waitFor();
+  await expect
+    .poll(async () => (await gatewayUnread(page)).cases.map((u) => u.id))
+    .not.toContain(c.id);
+  return (await gatewayUnread(page)).count;
+}
+
 /** Ada, signed in as the TSC, answers the case from its screen, key by key. */
 async function adaReplies(caseId: string, text: string, baseURL?: string): Promise<void> {
   const { context, page } = await signedInPage(browser, ADA, baseURL ? { baseURL } : {});
@@ -84,12 +94,7 @@ describe('unread replies', () => {
     const errors = trackPageErrors(page);
     const [target] = await targets(page);
     // Dana has read it: opened once.
-    await page.goto(`/support/case/${target.id}`);
-    await page.getByText(`Case ${target.caseNumber}`).waitFor();
-    await expect
-      .poll(async () => (await gatewayUnread(page)).cases.map((c) => c.id))
-      .not.toContain(target.id);
-    const before = (await gatewayUnread(page)).count;
+    const before = await openedOnce(page, target);
 
     await adaReplies(target.id, `The TSC answers: check the relief valve ${Date.now()}`);
     const after = await gatewayUnread(page);
@@ -194,26 +199,10 @@ describe('unread replies', () => {
       });
       const errors = trackPageErrors(page);
       await swControlled(page);
-      // The device registration a real browser makes after subscribing, with the local push
-      // service's subscription.
-      const subscription = receiver.subscribe();
-      const registered = await page.evaluate(async (sub) => {
-        const res = await fetch('/api/v1/push/devices', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ subscription: sub, platform: 'PWA' }),
-        });
-        return res.status;
-      }, subscription);
-      expect(registered).toBe(201);
+      const subscription = await registerPushDevice(page, receiver);
       const [, , target] = await targets(page);
       // Read by dana, so only the reply below can mark it.
-      await page.goto(`/support/case/${target.id}`);
-      await page.getByText(`Case ${target.caseNumber}`).waitFor();
-      await expect
-        .poll(async () => (await gatewayUnread(page)).cases.map((c) => c.id))
-        .not.toContain(target.id);
-      const before = (await gatewayUnread(page)).count;
+      const before = await openedOnce(page, target);
       const row = await rowOnList(page, target);
       await expect.poll(() => supportCount(page)).toBe(before > 0 ? String(before) : '');
       expect(await row.getByText('New reply').count()).toBe(0);

@@ -1,4 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { PushReceiver } from '../../tests/gateway/push-receiver';
 
 /**
  * Hands `payload` to the service worker of `page`'s origin as a push event, through CDP
@@ -28,4 +30,25 @@ export async function deliverPush(
   } finally {
     await cdp.detach();
   }
+}
+
+/**
+ * Registers `page`'s user's device with the gateway as a real browser does after subscribing,
+ * with a subscription of the local push service; answers that subscription.
+ */
+export async function registerPushDevice(
+  page: Page,
+  receiver: PushReceiver,
+): Promise<ReturnType<PushReceiver['subscribe']>> {
+  const subscription = receiver.subscribe();
+  const registered = await page.evaluate(async (sub) => {
+    const res = await fetch('/api/v1/push/devices', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ subscription: sub, platform: 'PWA' }),
+    });
+    return res.status;
+  }, subscription);
+  expect(registered).toBe(201);
+  return subscription;
 }

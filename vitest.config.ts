@@ -45,8 +45,8 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // One Chromium at a time: two cores, and one shared gateway.
-          fileParallelism: false,
+          // e2e/run.mjs sets how many files run at once; each worker has its own gateway.
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
         },
       },
     ],

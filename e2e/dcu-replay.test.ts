@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, signIn, trackPageErrors } from './support/browser';
 import { startGateway, type RunningGateway } from './support/gateway';
+import { portFor } from './support/ports';
 import {
   checkImei,
   commitHours,
@@ -16,10 +17,10 @@ import {
 /*
  * The gateway goes down (the network stays up) while a DCU commit waits to be sent, then comes
  * back on the same port and database: the write is applied once. This test runs its own gateway
- * (port 8191, its own data directory) so it can stop and start it; it serves the same dist/.
+ * (its worker's E2E_REPLAY_PORT, its own data directory) so it can stop and start it; it serves the same dist/.
  */
 
-const PORT = Number(process.env.E2E_REPLAY_PORT ?? 8191);
+const PORT = portFor('replay');
 const IMEI = '358000000000004';
 const SAVED = 'The pairing is saved on this device and will be sent when the connection returns.';
 

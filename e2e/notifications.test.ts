@@ -9,6 +9,7 @@ import {
   trackPageErrors,
 } from './support/browser';
 import { startGateway, type RunningGateway } from './support/gateway';
+import { portFor } from './support/ports';
 import { deliverPush, registerPushDevice } from './support/push';
 
 /*
@@ -16,10 +17,10 @@ import { deliverPush, registerPushDevice } from './support/push';
  * that includes dana; the gateway's fan-out pushes it (aes128gcm, VAPID) to a local push
  * service, which hands the decrypted message to dana's service worker through CDP
  * ServiceWorker.deliverPushMessage (headless Chromium has no push service to subscribe to).
- * This test runs its own gateway (E2E_PUSH_PORT, default 8193) so the gateway trusts the local
+ * This test runs its own gateway (its worker's E2E_PUSH_PORT, default 8193) so the gateway trusts the local
  * push service's certificate.
  */
-const PORT = Number(process.env.E2E_PUSH_PORT ?? 8193);
+const PORT = portFor('push');
 const DANA = 'dana.tech@northfield.example';
 const ADA = 'ada.admin@torque.example';
 const TITLE = 'New bulletin for M7 tractors (e2e)';

@@ -12,6 +12,7 @@ import {
 } from './support/browser';
 import { queuedPairing } from './support/dcu-pairing';
 import { startGateway } from './support/gateway';
+import { portFor } from './support/ports';
 
 /*
  * The Offline & sync page in Chromium against the real gateway: "Prepare for the field"
@@ -244,7 +245,7 @@ describe('service worker update', () => {
     // A gateway of its own over a copy of the build, so the test can publish a "new version".
     const staticDir = mkdtempSync(join(tmpdir(), 'torque-e2e-dist-'));
     cpSync('dist', staticDir, { recursive: true });
-    const gateway = await startGateway(Number(process.env.E2E_UPDATE_PORT ?? 8183), {
+    const gateway = await startGateway(portFor('update'), {
       STATIC_DIR: staticDir,
     });
     try {

@@ -1,6 +1,7 @@
 // The e2e lane: Debian's Chromium, the production build, the real gateway.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -14,6 +15,11 @@ const run = (cmd, args) => {
   const r = spawnSync(cmd, args, { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
+
+// Files wait on the network and timers for much of their run: two at a time keep both cores
+// busy. One Chromium and one gateway per worker; one file alone needs one.
+const files = process.argv.slice(2).filter((a) => a.endsWith('.test.ts'));
+process.env.E2E_WORKERS ??= String(files.length === 1 ? 1 : Math.min(2, availableParallelism()));
 
 if (!process.env.E2E_SKIP_BUILD) run('npm', ['run', 'build']);
 run('npx', [

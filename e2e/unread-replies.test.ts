@@ -6,6 +6,7 @@ import { startPushReceiver, type PushReceiver } from '../tests/gateway/push-rece
 import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './support/browser';
 import { storedRows } from './support/device-db';
 import { startGateway, type RunningGateway } from './support/gateway';
+import { portFor } from './support/ports';
 import { deliverPush, registerPushDevice } from './support/push';
 
 /*
@@ -14,14 +15,14 @@ import { deliverPush, registerPushDevice } from './support/push';
  * for good (a reload asks the gateway again). Opened offline, the read mark waits in the outbox
  * and is sent once when the connection is back. The push the gateway sends about the reply
  * brings the marker and the count to a screen left open, without a reload: that test runs its
- * own gateway (E2E_PUSH_PORT, default 8193), which trusts a local push service whose decrypted
+ * own gateway (its worker's E2E_PUSH_PORT, default 8193), which trusts a local push service whose decrypted
  * messages are handed to dana's service worker (headless Chromium has no push service).
  */
 
 const DANA = 'dana.tech@northfield.example';
 const ADA = 'ada.admin@torque.example';
 const PHONE = { viewport: { width: 412, height: 915 } };
-const PUSH_PORT = Number(process.env.E2E_PUSH_PORT ?? 8193);
+const PUSH_PORT = portFor('push');
 
 let browser: Browser;
 beforeAll(async () => {

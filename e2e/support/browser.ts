@@ -7,6 +7,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { inject } from 'vitest';
+import { currentWorker } from './ports';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -29,8 +30,11 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
+/** This worker's shared gateway (global-setup.ts starts one per worker). */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  const url = inject('baseUrls')[currentWorker() - 1];
+  if (!url) throw new Error(`no gateway was started for e2e worker ${currentWorker()}`);
+  return url;
 }
 
 export async function newContext(

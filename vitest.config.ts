@@ -1,28 +1,42 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Two lanes: `unit` (domain rules and components, jsdom + fake-indexeddb) and `gateway`
-// (Fastify via app.inject on PGlite, and on PostgreSQL when DATABASE_URL is set).
+const unitLane = {
+  setupFiles: ['tests/setup-unit.ts'],
+  // A busy machine slows a run; behaviour, not the 5 s default, decides a test.
+  testTimeout: 60_000,
+  // Vitest leaves a core to itself by default (one worker on a two-core machine), but its main
+  // process is idle while the files run: every core runs files.
+  maxWorkers: availableParallelism(),
+};
+
+// Three lanes: `unit-*` (domain rules in node, components in jsdom, both with fake-indexeddb),
+// `gateway` (Fastify via app.inject on PGlite, and on PostgreSQL when DATABASE_URL is set) and
+// `e2e` (the built PWA in Chromium against the real gateway).
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
-          name: 'unit',
-          environment: 'jsdom',
+          // Rules, the prediction engine, the build and the repository's own checks: no DOM,
+          // so no jsdom to set up per file (about a second each on these machines).
+          name: 'unit-node',
+          environment: 'node',
           include: [
             'tests/domain/**/*.test.ts',
             'tests/engine/**/*.test.ts',
             'tests/build/**/*.test.ts',
-            'tests/components/**/*.test.{ts,tsx}',
             'tests/repo/**/*.test.ts',
           ],
-          setupFiles: ['tests/setup-unit.ts'],
-          // A busy machine slows a run; behaviour, not the 5 s default, decides a test.
-          testTimeout: 60_000,
-          // Vitest leaves a core to itself by default (one worker on a two-core machine), but
-          // its main process is idle while jsdom files run: every core runs files.
-          maxWorkers: availableParallelism(),
+          ...unitLane,
+        },
+      },
+      {
+        test: {
+          name: 'unit-dom',
+          environment: 'jsdom',
+          include: ['tests/components/**/*.test.{ts,tsx}'],
+          ...unitLane,
         },
       },
       {
@@ -33,8 +47,9 @@ export default defineConfig({
           globalSetup: ['tests/gateway/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file boots its own databases; two cores cannot run many PGlite instances at once.
-          fileParallelism: false,
+          // Each file boots its own databases (copies of the lane's templates): a file waits on
+          // them and on PostgreSQL, so two run at once.
+          maxWorkers: 2,
         },
       },
       {

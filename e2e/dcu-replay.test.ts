@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, signIn, trackPageErrors } from './support/browser';
 import { startGateway, type RunningGateway } from './support/gateway';
 import { portFor } from './support/ports';
+import { startSeededGateway } from './support/seeded-gateway';
 import {
   checkImei,
   commitHours,
@@ -32,7 +33,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'torque-e2e-replay-'));
   [browser, gateway] = await Promise.all([
     launchBrowser(),
-    startGateway(PORT, { DATA_DIR: dataDir }),
+    startSeededGateway(PORT, { DATA_DIR: dataDir }),
   ]);
 });
 afterAll(async () => {

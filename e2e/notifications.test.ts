@@ -8,8 +8,9 @@ import {
   swControlled,
   trackPageErrors,
 } from './support/browser';
-import { startGateway, type RunningGateway } from './support/gateway';
+import type { RunningGateway } from './support/gateway';
 import { portFor } from './support/ports';
+import { startSeededGateway } from './support/seeded-gateway';
 import { deliverPush, registerPushDevice } from './support/push';
 
 /*
@@ -33,7 +34,7 @@ beforeAll(async () => {
   receiver = await startPushReceiver();
   [browser, gateway] = await Promise.all([
     launchBrowser(),
-    startGateway(PORT, receiver.gatewayEnv),
+    startSeededGateway(PORT, receiver.gatewayEnv),
   ]);
 });
 afterAll(async () => {

@@ -11,8 +11,8 @@ import {
   swControlled,
 } from './support/browser';
 import { queuedPairing } from './support/dcu-pairing';
-import { startGateway } from './support/gateway';
 import { portFor } from './support/ports';
+import { startSeededGateway } from './support/seeded-gateway';
 
 /*
  * The Offline & sync page in Chromium against the real gateway: "Prepare for the field"
@@ -245,7 +245,7 @@ describe('service worker update', () => {
     // A gateway of its own over a copy of the build, so the test can publish a "new version".
     const staticDir = mkdtempSync(join(tmpdir(), 'torque-e2e-dist-'));
     cpSync('dist', staticDir, { recursive: true });
-    const gateway = await startGateway(portFor('update'), {
+    const gateway = await startSeededGateway(portFor('update'), {
       STATIC_DIR: staticDir,
     });
     try {

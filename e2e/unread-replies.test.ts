@@ -5,8 +5,9 @@ import type { CaseListRow } from '../contract/cases';
 import { startPushReceiver, type PushReceiver } from '../tests/gateway/push-receiver';
 import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './support/browser';
 import { storedRows } from './support/device-db';
-import { startGateway, type RunningGateway } from './support/gateway';
+import type { RunningGateway } from './support/gateway';
 import { portFor } from './support/ports';
+import { startSeededGateway } from './support/seeded-gateway';
 import { deliverPush, registerPushDevice } from './support/push';
 
 /*
@@ -186,7 +187,7 @@ describe('unread replies', () => {
     let receiver: PushReceiver;
     beforeAll(async () => {
       receiver = await startPushReceiver();
-      gateway = await startGateway(PUSH_PORT, receiver.gatewayEnv);
+      gateway = await startSeededGateway(PUSH_PORT, receiver.gatewayEnv);
     }, 180_000);
     afterAll(async () => {
       await gateway?.stop();

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -24,17 +24,21 @@ const ARGS: Record<GatewayFrom, string[]> = {
 
 /**
  * Starts the real gateway on a fresh embedded database, exactly as `npm start` does after its
- * build, and waits for /api/v1/health.
+ * build, and waits for /api/v1/health. With `template` (the data directory of a gateway that
+ * migrated and seeded one, and stopped), it starts on a copy of it: about 3 s where a first
+ * start's seeding takes about 15.
  */
 export async function startGateway(
   port: number,
   env: Record<string, string> = {},
   from: GatewayFrom = 'build',
+  template?: string,
 ): Promise<RunningGateway> {
   if (from === 'build' && !existsSync(GATEWAY_BUILD)) {
     throw new Error(`${GATEWAY_BUILD} is missing: run \`npm run build\` first`);
   }
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'torque-e2e-'));
+  if (template) cpSync(template, dataDir, { recursive: true });
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, ARGS[from], {
     env: {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSED_STATUS, REOPENED_STATUS } from '../contract/cases';
 import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './support/browser';
 import { caseDetail, feedOf } from './support/case-wizard';
-import { storedRows } from './support/device-db';
+import { BACK_ONLINE_MS, storedRows } from './support/device-db';
 
 /*
  * A safe close, as a technician does it without signal: Save Changes with the close ticked asks
@@ -38,8 +38,11 @@ const pendingFor = async (page: Page, caseId: string) =>
 const statusOf = async (page: Page, caseId: string) => (await caseDetail(page, caseId)).status;
 
 async function sentOnce(page: Page, caseId: string, text: string) {
-  await expect.poll(() => pendingFor(page, caseId), { timeout: 60_000 }).toEqual([]);
-  await page.getByTestId('feed-item').filter({ hasText: text }).waitFor({ timeout: 30_000 });
+  await expect.poll(() => pendingFor(page, caseId), { timeout: BACK_ONLINE_MS }).toEqual([]);
+  await page
+    .getByTestId('feed-item')
+    .filter({ hasText: text })
+    .waitFor({ timeout: BACK_ONLINE_MS });
   expect((await feedOf(page, caseId)).filter((i) => i.body === text)).toHaveLength(1);
 }
 

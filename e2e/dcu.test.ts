@@ -12,6 +12,7 @@ import {
   signIn,
   trackPageErrors,
 } from './support/browser';
+import { BACK_ONLINE_MS } from './support/device-db';
 import { writeQrVideo } from './support/qr-video';
 import {
   checkImei,
@@ -189,7 +190,9 @@ describe('DCU pairing', () => {
     expect(['pending', 'sending', 'retry']).toContain(queued?.status);
 
     await context.setOffline(false);
-    await commitStatus(page).getByRole('button', { name: 'BACK' }).waitFor({ timeout: 30_000 });
+    await commitStatus(page)
+      .getByRole('button', { name: 'BACK' })
+      .waitFor({ timeout: BACK_ONLINE_MS });
     const pairings = await serverPairings(page.request, '358000000000002');
     expect(pairings).toHaveLength(1);
     expect(pairings[0]?.serialNumber).toBe('41878');

@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signedInPage, swControlled } from './support/browser';
-import { SEND_TIMEOUT_MS } from '../src/sync/replay-send';
-import { storedRows } from './support/device-db';
+import { BACK_ONLINE_MS, storedRows } from './support/device-db';
 
 /*
  * product §4 Offline-first: a write made without signal waits on the device; nothing is tried
@@ -68,12 +67,10 @@ describe('a write made offline', () => {
     expect(noise).toEqual([]);
 
     await context.setOffline(false);
-    // A send begun at the very moment the connection returns can hang until its own timeout
-    // and is then tried again after the first back-off: allow for both.
     await page
       .getByTestId('feed-item')
       .filter({ hasText: text })
-      .waitFor({ timeout: SEND_TIMEOUT_MS + 30_000 });
+      .waitFor({ timeout: BACK_ONLINE_MS });
     // Done, and on the gateway once (below), however many tries the return took.
     await expect
       .poll(async () => (await entriesOf(page, target.id)).map((e) => e.status))

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Browser, CDPSession, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACK_ONLINE_MS } from './support/device-db';
 import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './support/browser';
 import { M1_PAGE, atStep, casesWithSubject, caseForm, typedToForm } from './support/case-wizard';
 
@@ -138,7 +139,7 @@ describe('photos that point at the fault', () => {
     await page.getByRole('button', { name: 'GO TO CASE' }).click({ timeout: 60_000 });
     await page.waitForURL((u) => u.pathname.startsWith('/support/case/'));
     const item = page.getByTestId('feed-item').filter({ hasText: message });
-    await item.getByRole('img', { name: 'leak.jpg' }).waitFor({ timeout: 30_000 });
+    await item.getByRole('img', { name: 'leak.jpg' }).waitFor({ timeout: BACK_ONLINE_MS });
 
     const [created] = await casesWithSubject(page, subject);
     const feed = (await (await page.request.get(`/api/v1/cases/${created!.id}/feed`)).json()) as {

@@ -9,7 +9,7 @@ import {
   trackPageErrors,
 } from './support/browser';
 import { next, wizardInput } from './support/case-wizard';
-import { storedRows } from './support/device-db';
+import { BACK_ONLINE_MS, storedRows } from './support/device-db';
 import { causalParts } from './support/prediction-flow';
 
 /*
@@ -104,7 +104,7 @@ describe('parts predictions offline', () => {
     await context.setOffline(false);
     await expect
       .poll(async () => (await storedRows<OutboxEntry>(page, 'outbox')).map((e) => e.status), {
-        timeout: 30_000,
+        timeout: BACK_ONLINE_MS,
       })
       .toEqual(['done']);
     const recorded = await gatewayPredictions(page, symptom);

@@ -76,6 +76,8 @@ describe('support menu and role rules', () => {
 
     await page.getByRole('button', { name: 'Dealer Lookup' }).click();
     await page.waitForURL((u) => u.pathname === '/support/sf/dealer/lookup');
+    // The form is there to be read before its button is tapped.
+    await page.getByLabel('Dealer Name').waitFor();
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByText('Atleast one field is required').waitFor();
     await page.getByLabel('Dealer Name').pressSequentially('  northfield ');

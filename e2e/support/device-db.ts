@@ -1,4 +1,12 @@
 import type { Page } from 'playwright-core';
+import { SEND_TIMEOUT_MS } from '../../src/sync/replay-send';
+
+/**
+ * How long a write kept offline may take to reach the gateway once the connection is back: a
+ * send begun at the very moment it returns can hang until its own timeout, and is then tried
+ * again after the first back-off.
+ */
+export const BACK_ONLINE_MS = SEND_TIMEOUT_MS + 30_000;
 
 /**
  * Every row of one IndexedDB store of the app's database, read without app code: what the

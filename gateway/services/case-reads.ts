@@ -23,9 +23,13 @@ const latestReplyOf = (userId: string, table: string) => {
 const readAtOf = (userId: string, table: string) =>
   sql<Date | null>`(SELECT r.read_at FROM case_reads r WHERE r.user_id = ${userId} AND r.case_id = ${sql.ref(`${table}.id`)})`;
 
+/** The rule itself: a reply newer than the read mark, or any reply when there is no mark. */
+const repliedAfter = (latestReply: RawBuilder<Date | null>, readAt: RawBuilder<Date | null>) =>
+  sql<SqlBool>`${latestReply} > coalesce(${readAt}, '-infinity'::timestamptz)`;
+
 /** Whether the row of `cases` (under `table`) is unread for the user. */
 export function unreadFor(userId: string, table = 'cases'): RawBuilder<SqlBool> {
-  return sql<SqlBool>`coalesce(${latestReplyOf(userId, table)} > coalesce(${readAtOf(userId, table)}, '-infinity'::timestamptz), false)`;
+  return sql<SqlBool>`coalesce(${repliedAfter(latestReplyOf(userId, table), readAtOf(userId, table))}, false)`;
 }
 
 /**
@@ -102,7 +106,7 @@ export async function unreadCases(db: Kysely<Database>, user: User): Promise<Unr
         ? eb.or([eb('c.submitted_by', '=', user.id), eb('c.owner_id', '=', user.id)])
         : eb('c.account_id', '=', user.accountId!),
     )
-    .where(sql<SqlBool>`${latest} > coalesce(r.read_at, '-infinity'::timestamptz)`)
+    .where(repliedAfter(latest, sql<Date | null>`r.read_at`))
     .orderBy('latest_reply_at', 'desc')
     .orderBy('c.id', 'desc')
     .limit(UNREAD_CASES_MAX)

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { e2eWorkers } from './e2e/support/ports';
 
 const unitLane = {
   setupFiles: ['tests/setup-unit.ts'],
@@ -61,7 +62,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // e2e/run.mjs sets how many files run at once; each worker has its own gateway.
-          maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
+          maxWorkers: e2eWorkers(),
         },
       },
     ],

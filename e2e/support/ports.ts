@@ -17,9 +17,12 @@ const BASE = {
 
 const BLOCK = 100;
 
-/** How many files run at once (e2e/run.mjs decides), hence how many shared gateways. */
+/**
+ * How many files run at once (e2e/run.mjs decides), hence how many shared gateways: the one
+ * reading of E2E_WORKERS, for Vitest's pool and for global setup alike.
+ */
 export function e2eWorkers(): number {
-  return Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+  return Math.max(1, Math.trunc(Number(process.env.E2E_WORKERS)) || 1);
 }
 
 /** `worker` counts from 1, as Vitest's VITEST_POOL_ID does. */
@@ -28,7 +31,7 @@ export function portFor(use: keyof typeof BASE, worker = currentWorker()): numbe
   return Number(process.env[name] ?? fallback) + (worker - 1) * BLOCK;
 }
 
-/** The worker this test file runs on (1 outside a worker, as in global setup's first). */
+/** The worker this test file runs on (1 outside Vitest's workers, as in global setup). */
 export function currentWorker(): number {
   return Number(process.env.VITEST_POOL_ID ?? 1);
 }

@@ -61,6 +61,10 @@ export interface StatusWrite {
   createdAt: number;
 }
 
+/** A feed item or a close: the writes that change a case's status. */
+export const changesStatus = (w: Pick<StatusWrite, 'kind'>) =>
+  w.kind === 'case-close' || w.kind === 'case-feed-item';
+
 /**
  * The status the case will have once its queued writes are sent: a close resolves it, an update
  * to a Resolved case reopens it (as the gateway does). Writes of one update share a time; its
@@ -69,7 +73,7 @@ export interface StatusWrite {
 export function statusAfterWrites(status: string, writes: readonly StatusWrite[]): string {
   const rank = (w: StatusWrite) => (w.kind === 'case-close' ? 1 : 0);
   const pending = writes
-    .filter((w) => w.status !== 'done' && (w.kind === 'case-close' || w.kind === 'case-feed-item'))
+    .filter((w) => w.status !== 'done' && changesStatus(w))
     .sort((a, b) => a.createdAt - b.createdAt || rank(a) - rank(b));
   let shown = status;
   for (const w of pending) {

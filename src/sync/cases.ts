@@ -102,6 +102,8 @@ export async function refreshCase(
       getCase(caseId, signal),
       getCaseFeed(caseId, signal),
     ]);
+    // A refresh given up for a newer one must not write over what the newer one reads.
+    signal?.throwIfAborted();
     const now = Date.now();
     await database.transaction(
       'rw',

@@ -10,6 +10,7 @@ import {
   CASE_NEEDS_CONNECTION,
 } from '../../src/features/cases/case-detail-screen';
 import { runReplay } from '../../src/sync/replay-run';
+import type { FeedItem } from '../../contract/cases';
 import {
   attachment,
   caseDetail,
@@ -236,7 +237,10 @@ describe('Post an update (product §2, §4)', () => {
   it('online again: sent in order with their own keys, the file ids filled in; the feed shows the sent item, status Resolved', async () => {
     const sent: Array<{ path: string; key: string | null; body: unknown }> = [];
     let fileNo = 0;
-    handler = gateway((url, init) => {
+    // The gateway's reads show its writes: the case is read again once the update is sent.
+    const sentItems: FeedItem[] = [];
+    let isClosed = false;
+    const writes = gateway((url, init) => {
       const headers = init.headers as Record<string, string>;
       sent.push({
         path: url.pathname,
@@ -248,19 +252,31 @@ describe('Post an update (product §2, §4)', () => {
         return json(201, uploaded(`srv-file-${fileNo}`, `file-${fileNo}`));
       }
       if (url.pathname.endsWith('/feed')) {
-        return json(
-          201,
-          posted(
-            feedItem('srv-item', 'Housing photo attached.', [attachment('srv-file-1', 'image')]),
-          ),
-        );
+        const item = feedItem('srv-item', 'Housing photo attached.', [
+          attachment('srv-file-1', 'image'),
+        ]);
+        sentItems.push(item);
+        return json(201, posted(item));
       }
-      if (url.pathname.endsWith('/close')) return json(200, closed());
+      if (url.pathname.endsWith('/close')) {
+        isClosed = true;
+        return json(200, closed());
+      }
       if (url.pathname.endsWith('/read')) {
         return json(200, { id: 'case-1', readAt: new Date().toISOString() });
       }
       return json(404, {});
     });
+    handler = (url, init) => {
+      if (init.method && init.method !== 'GET') return writes(url, init);
+      if (url.pathname === '/api/v1/cases/case-1/feed')
+        return json(200, feed([...items, ...sentItems]));
+      if (url.pathname === '/api/v1/cases/case-1') {
+        const status = isClosed ? 'Resolved' : sentItems.length ? 'Updated' : 'Awaiting Feedback';
+        return json(200, { case: caseDetail({ status, isClosed }) });
+      }
+      return writes(url, init);
+    };
     await seenOnceThenOffline();
     await postUpdate('Housing photo attached.', true);
     await screen.findByTestId('feed-item-queued');
@@ -287,6 +303,52 @@ describe('Post an update (product §2, §4)', () => {
     await waitFor(() => expect(screen.getByTestId('case-status').textContent).toBe('Resolved'));
     expect((await db.cases.get([user.id, 'case-1']))!.detail.status).toBe('Resolved');
     expect((await db.outbox.toArray()).every((r) => r.status === 'done')).toBe(true);
+  });
+
+  it('a read the gateway answered before the sent update does not undo it: the reopened case stays Updated', async () => {
+    let status = 'Resolved';
+    let release = () => {};
+    let holdNextRead = false;
+    handler = async (url, init) => {
+      const p = url.pathname;
+      if (p.endsWith('/read')) return readMarked(url, init);
+      if (init.method === 'POST' && p.endsWith('/feed')) {
+        status = 'Updated';
+        return json(201, posted(feedItem('srv-item', 'The leak came back.')));
+      }
+      if (p === '/api/v1/cases/case-1') {
+        const answer = json(200, { case: caseDetail({ status, isClosed: status === 'Resolved' }) });
+        if (!holdNextRead) return answer;
+        // Answered before the update reached the gateway, delivered after it was stored.
+        holdNextRead = false;
+        await new Promise<void>((r) => (release = r));
+        init.signal?.throwIfAborted();
+        return answer;
+      }
+      return gateway()(url, init);
+    };
+    renderCase();
+    await screen.findByTestId('case-feed');
+    await waitFor(() => expect(screen.getByTestId('case-status').textContent).toBe('Resolved'));
+    online = false;
+    fireEvent(window, new Event('offline'));
+    fireEvent.change(screen.getByLabelText('Update'), { target: { value: 'The leak came back.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.getByTestId('case-status').textContent).toBe('Updated'));
+
+    holdNextRead = true;
+    online = true;
+    fireEvent(window, new Event('online'));
+    await waitFor(() => expect(holdNextRead).toBe(false));
+    await runReplay();
+    release();
+    await waitFor(async () =>
+      expect((await db.cases.get([user.id, 'case-1']))!.detail.status).toBe('Updated'),
+    );
+    // The stale answer has had its turn: the case stays as the gateway now has it.
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await db.cases.get([user.id, 'case-1']))!.detail.status).toBe('Updated');
+    expect(screen.getByTestId('case-status').textContent).toBe('Updated');
   });
 
   it('a refused upload lands in Needs attention with the gateway reason; the update says so', async () => {

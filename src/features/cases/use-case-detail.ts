@@ -4,6 +4,7 @@ import type { User } from '../../../contract';
 import { useKeptShownFirst } from '../../components/use-kept-shown-first';
 import { useOnline } from '../../components/use-online';
 import { db } from '../../db/db';
+import { changesStatus } from '../../domain/case-update';
 import type { CaseFeedRow, CaseLayoutRow, CaseRow, OutboxRow } from '../../db/schema';
 import { refreshCase } from '../../sync/cases';
 import { caseWrites } from '../../sync/case-update';
@@ -68,6 +69,13 @@ export function useCaseDetail(caseId: string) {
   }, [caseId]);
 
   const userId = head?.user?.id;
+  // A read the gateway answered before a queued write of this case reached it would put the
+  // case back as it was (a reopened case shown Resolved again): each sent update reads it again.
+  const lastSent =
+    head?.writes.reduce(
+      (at, w) => (w.status === 'done' && changesStatus(w) ? Math.max(at, w.updatedAt) : at),
+      0,
+    ) ?? 0;
   // The refresh waits until what the device keeps is painted: the feed when the case is kept,
   // else the (empty) header read.
   const keptShown = useKeptShownFirst(head?.row ? body : head);
@@ -81,7 +89,7 @@ export function useCaseDetail(caseId: string) {
       () => undefined, // aborted: the route changed
     );
     return () => controller.abort();
-  }, [userId, caseId, online, keptShown]);
+  }, [userId, caseId, online, keptShown, lastSent]);
 
   return { head, body, refresh, online };
 }

@@ -1,16 +1,6 @@
 import './photo-markup.css';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  useMantineTheme,
-} from '@mantine/core';
-import { memo, useCallback, useEffect, useId, useRef, useState, type PointerEvent } from 'react';
+import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import {
   addMark,
   canUndo,
@@ -24,146 +14,10 @@ import {
   type MarkTool,
 } from '../../domain/photo-markup';
 import { drawMarks } from '../../workers/photo-markup-draw';
-import type { MarkedUpPhoto, MarkupPicture } from '../../workers/photo-markup';
-import { useImageUrl } from '../../components/use-object-urls';
-import { markupPicture, renderMarkedUp } from './markup-worker';
-
-/**
- * The long side of the picture shown under the finger: sharp on a phone's screen (412 CSS px at
- * about 2.6 device pixels each). The marks' canvas over it is at most this size, and no larger
- * than it is shown.
- */
-const DRAWING_LONG = 1280;
-
-const TOOLS: { value: MarkTool; label: string }[] = [
-  { value: 'arrow', label: 'Arrow' },
-  { value: 'circle', label: 'Circle' },
-  { value: 'pen', label: 'Draw' },
-  { value: 'text', label: 'Text' },
-];
-
-/** The brand's colours (the theme's primary orange first), and white and black for contrast. */
-function useMarkColours() {
-  const theme = useMantineTheme();
-  return [
-    { name: 'Orange', value: theme.colors.orange[5]! },
-    { name: 'Dark orange', value: theme.colors.orange[8]! },
-    { name: 'White', value: theme.white },
-    { name: 'Black', value: theme.black },
-  ];
-}
-
-/** The small picture, made in the worker. */
-function usePicture(photo: Blob) {
-  const [picture, setPicture] = useState<MarkupPicture | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    markupPicture(photo, DRAWING_LONG).then(
-      (p) => live && setPicture(p),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [photo]);
-  return { picture, failed, url: useImageUrl(picture?.blob ?? null) };
-}
-
-/**
- * Tool, colour and Undo. Kept apart from the picture, so that a finished mark renders the canvas
- * and not these again. Plain radio buttons and buttons styled in CSS: the library's segmented
- * control measures its indicator as it mounts, which lays out the whole screen in the task that
- * opens it.
- */
-const MarkupTools = memo(function MarkupTools({
-  tool,
-  onTool,
-  colour,
-  onColour,
-  canUndo,
-  onUndo,
-}: {
-  tool: MarkTool;
-  onTool: (tool: MarkTool) => void;
-  colour: string;
-  onColour: (colour: string) => void;
-  canUndo: boolean;
-  onUndo: () => void;
-}) {
-  const colours = useMarkColours();
-  const toolGroup = useId();
-  return (
-    <>
-      <div className="markup-tools" role="radiogroup" aria-label="Tool">
-        {TOOLS.map((t) => (
-          <label key={t.value} className="markup-tool">
-            <input
-              type="radio"
-              name={toolGroup}
-              value={t.value}
-              checked={tool === t.value}
-              onChange={() => onTool(t.value)}
-            />
-            <span>{t.label}</span>
-          </label>
-        ))}
-      </div>
-      <Group justify="space-between" wrap="nowrap">
-        <Group gap="xs" role="group" aria-label="Colour">
-          {colours.map((c) => (
-            <button
-              key={c.name}
-              type="button"
-              className="mantine-focus-auto markup-swatch"
-              style={{ background: c.value }}
-              aria-label={c.name}
-              aria-pressed={colour === c.value}
-              onClick={() => onColour(c.value)}
-            />
-          ))}
-        </Group>
-        <Button variant="default" onClick={onUndo} disabled={!canUndo}>
-          Undo
-        </Button>
-      </Group>
-    </>
-  );
-});
-
-interface CanvasSize {
-  width: number;
-  height: number;
-}
-
-/**
- * The marks' canvas in device pixels as it is shown, at most the picture's size: a pointer move
- * then repaints and hands the compositor no more pixels than the screen has (the picture under
- * it is an image, decoded off the main thread). Null until it has been laid out.
- */
-function useShownSize(
-  el: HTMLCanvasElement | null,
-  picture: MarkupPicture | null,
-): CanvasSize | null {
-  const [size, setSize] = useState<CanvasSize | null>(null);
-  useEffect(() => {
-    if (!el || !picture) return;
-    const { pictureWidth, pictureHeight } = picture;
-    const observer = new ResizeObserver(([entry]) => {
-      if (!entry) return;
-      const shown = entry.contentRect.width * (window.devicePixelRatio || 1);
-      const f = Math.min(1, shown / pictureWidth);
-      const next = {
-        width: Math.max(1, Math.round(pictureWidth * f)),
-        height: Math.max(1, Math.round(pictureHeight * f)),
-      };
-      setSize((s) => (s && s.width === next.width && s.height === next.height ? s : next));
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [el, picture]);
-  return size;
-}
+import type { MarkedUpPhoto } from '../../workers/photo-markup';
+import { renderMarkedUp } from './markup-worker';
+import { MarkupTools, useMarkColours } from './photo-markup-tools';
+import { usePicture, useShownSize } from './use-markup-picture';
 
 export interface MarkupResult {
   /** Null when every mark was taken away: the photo goes as it was. */

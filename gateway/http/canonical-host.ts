@@ -13,12 +13,13 @@
  * its own IP.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { getHealth } from '../../contract/endpoints/meta';
 import { sendError } from './errors';
 
 export const OTHER_HOST_MESSAGE = 'This server answers only at its public address';
 
 const REDIRECTED = new Set(['GET', 'HEAD']);
-const ANY_HOST = new Set(['/api/v1/health']);
+const ANY_HOST: ReadonlySet<string> = new Set([getHealth.path]);
 
 /** The Host as the URL standard writes it: lower case, without the scheme's default port. */
 function normalHost(host: string, protocol: string): string | null {

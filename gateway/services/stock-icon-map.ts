@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { pathOf } from '../../contract/endpoint';
+import { machineIcon } from '../../contract/endpoints/machines';
 import type { Database } from '../db/schema';
 import { MACHINE_ICON_FILES } from './machine-icons';
 
@@ -7,7 +9,6 @@ import { MACHINE_ICON_FILES } from './machine-icons';
  * remote_config under this key so an operator can remap a family without a release.
  */
 export const STOCK_ICON_MAP_KEY = 'stock-icon-map';
-export const ICON_BASE_PATH = '/api/v1/machine-icons';
 /** Families missing from the map get the generic machine. */
 export const FALLBACK_ICON = 'machine.svg';
 
@@ -55,5 +56,5 @@ export async function readStockIconMap(db: Kysely<Database>): Promise<Record<str
 }
 
 export function iconUrlOf(map: Record<string, string>, family: string): string {
-  return `${ICON_BASE_PATH}/${map[family] ?? FALLBACK_ICON}`;
+  return pathOf(machineIcon, { file: map[family] ?? FALLBACK_ICON });
 }

@@ -1,3 +1,5 @@
+import { pathOf } from '../../contract/endpoint';
+import { getFile } from '../../contract/endpoints/knowledge';
 import { escapeHtml as e } from '../html/page';
 import { FAMILY_LABELS, MODELS, type ModelSpec } from '../reference/models';
 import { makePdf } from './pdf';
@@ -97,7 +99,7 @@ function body(
     dtcTable(c),
     `<h2>Cause</h2><p>${e(cause)}.</p>`,
     `<h2>Procedure</h2><ol>${steps}</ol>`,
-    image ? `<p><img src="/api/v1/files/${image}" alt="${e(c.name)} diagram"></p>` : '',
+    image ? `<p><img src="${pathOf(getFile, { id: image })}" alt="${e(c.name)} diagram"></p>` : '',
     torqueTable(c),
     `<p><strong>Safety:</strong> ${e(r.pick(SAFETY_NOTES))}</p>`,
   ].join('');

@@ -4,6 +4,7 @@ import type { TorqueDb } from '../db/db';
 import type { OutboxError, OutboxRow } from '../db/schema';
 import { backoffDelay } from './backoff';
 import { signedInUserId } from './current-user';
+import { markTried } from './mark-tried';
 import { DONE_KEPT_MS } from './outbox-keep';
 import { outboxOf } from './outbox-status';
 import { writeKinds, type WriteKind } from './write-kinds';
@@ -264,10 +265,15 @@ export async function replayOutbox(
       Object.assign(patch, { status: 'needs-attention', lastError: outcome.error });
       summary.needsAttention++;
     }
-    await database.outbox.update(entry.id, patch);
-    if (outcome.kind === 'done' && kind.applied) {
-      await kind.applied(database, userId, outcome.result, entry).catch(() => undefined);
-    }
+    const { applied } = kind;
+    await markTried(
+      database,
+      entry,
+      patch,
+      outcome.kind === 'done' && applied
+        ? () => applied(database, userId, outcome.result, entry)
+        : undefined,
+    );
 
     // Offline, signed out or throttled: the next entries would meet the same answer.
     const stop =

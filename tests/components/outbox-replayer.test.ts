@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import type { Transaction } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dcuPairingResultSchema } from '../../contract/dcu';
 import { db } from '../../src/db/db';
@@ -15,6 +16,7 @@ import {
   type SendRequest,
 } from '../../src/sync/replayer';
 import { runReplay } from '../../src/sync/replay-run';
+import { caseDetail, closed } from './case-fixtures';
 import { makeUser, resetDb } from './render';
 
 /*
@@ -370,6 +372,61 @@ describe('owners', () => {
     expect(await editEntry(theirs.id, dana.id, pairing('99999'))).toBe(false);
     expect(await discardEntry(theirs.id, dana.id)).toBe(false);
     expect((await get(theirs.id)).status).toBe('needs-attention');
+  });
+});
+
+describe('a sent write and its answer', () => {
+  async function queuedClose() {
+    await signInAs();
+    await db.cases.put({ ownerUserId: dana.id, id: 'case-1', detail: caseDetail(), syncedAt: 1 });
+    return enqueue({
+      kind: 'case-close',
+      payload: { caseId: 'case-1' },
+      summary: 'Close case 00012345',
+      ownerUserId: dana.id,
+    });
+  }
+  const storedStatus = async () => (await db.cases.get([dana.id, 'case-1']))!.detail.status;
+
+  it('are stored in one transaction: nothing reads the write sent and its answer missing', async () => {
+    const entry = await queuedClose();
+    const written = new Map<string, IDBTransaction>();
+    const onOutbox = (_m: object, _k: unknown, _o: unknown, tx: Transaction) => {
+      written.set('outbox', tx.idbtrans);
+    };
+    const onCases = (_m: object, _k: unknown, _o: unknown, tx: Transaction) => {
+      written.set('cases', tx.idbtrans);
+    };
+    db.outbox.hook('updating', onOutbox);
+    db.cases.hook('updating', onCases);
+    try {
+      await replayOutbox(db, fakeNetwork({ status: 200, body: closed() }).send, { now });
+    } finally {
+      db.outbox.hook('updating').unsubscribe(onOutbox);
+      db.cases.hook('updating').unsubscribe(onCases);
+    }
+    expect((await get(entry.id)).status).toBe('done');
+    expect(await storedStatus()).toBe('Resolved');
+    expect(written.get('cases')).toBeDefined();
+    expect(written.get('cases')).toBe(written.get('outbox'));
+  });
+
+  it('when the answer cannot be stored, the write still counts as sent and is not sent again', async () => {
+    const entry = await queuedClose();
+    const refuse = () => {
+      throw new Error('the device refused the write');
+    };
+    db.cases.hook('updating', refuse);
+    const net = fakeNetwork({ status: 200, body: closed() });
+    try {
+      await replayOutbox(db, net.send, { now });
+    } finally {
+      db.cases.hook('updating').unsubscribe(refuse);
+    }
+    expect((await get(entry.id)).status).toBe('done');
+    expect(await storedStatus()).toBe('Awaiting Feedback');
+    await replayOutbox(db, net.send, { now });
+    expect(net.requests).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,16 +6,7 @@ import {
   mantineImportsOf,
   mantineSheetsFor,
 } from '../../build-tools/mantine-component-styles';
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? sourceFiles(join(dir, e.name))
-      : /\.tsx?$/.test(e.name)
-        ? [join(dir, e.name)]
-        : [],
-  );
-}
+import { filesUnder } from '../files-under';
 
 describe('Mantine component stylesheets derived by the build', () => {
   it('gives a Modal the sheets of what it renders inside, its close button included', () => {
@@ -58,7 +49,7 @@ describe('Mantine component stylesheets derived by the build', () => {
   });
 
   it('knows every Mantine name the app imports, and the app imports no sheet by hand', () => {
-    for (const file of sourceFiles('src')) {
+    for (const file of filesUnder('src', /\.tsx?$/)) {
       const code = readFileSync(file, 'utf8');
       expect(() => mantineSheetsFor(mantineImportsOf(code)), file).not.toThrow();
       if (file !== join('src', 'main.tsx')) {

@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { filesUnder } from '../files-under';
 
 /*
  * A screen's file and a gateway service are read whole by whoever changes them: past 300 lines
@@ -9,17 +9,11 @@ import { describe, expect, it } from 'vitest';
 const MAX_LINES = 300;
 const FOLDERS = ['src/features', 'gateway/services'];
 
-function sourcesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.tsx?$/.test(name))
-    .map((name) => join(dir, name));
-}
-
 const lineCount = (file: string) => readFileSync(file, 'utf8').trimEnd().split('\n').length;
 
-describe(`source files stay under ${MAX_LINES} lines`, () => {
+describe(`source files hold at most ${MAX_LINES} lines`, () => {
   it.each(FOLDERS)('%s', (folder) => {
-    const files = sourcesUnder(folder);
+    const files = filesUnder(folder, /\.tsx?$/);
     expect(files.length).toBeGreaterThan(10);
     const long = files
       .map((file) => ({ file, lines: lineCount(file) }))

@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { filesUnder } from '../files-under';
 
 /*
  * A clone of the repository has only its own documents: code, tests and the README cite the
@@ -21,17 +21,9 @@ const ROOTS = ['src', 'sw', 'gateway', 'contract', 'tests', 'e2e', 'bench'];
 const FILES = ['README.md'];
 const TEXT = /\.(ts|tsx|js|mjs|cjs|css|html|json|md)$/;
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return filesUnder(path);
-    return TEXT.test(name) ? [path] : [];
-  });
-}
-
 function offences(): string[] {
   const found: string[] = [];
-  for (const file of [...ROOTS.flatMap(filesUnder), ...FILES]) {
+  for (const file of [...ROOTS.flatMap((root) => filesUnder(root, TEXT)), ...FILES]) {
     readFileSync(file, 'utf8')
       .split('\n')
       .forEach((line, i) => {

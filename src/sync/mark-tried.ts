@@ -10,14 +10,14 @@ import type { OutboxRow } from '../db/schema';
  */
 export async function markTried(
   database: TorqueDb,
-  entry: OutboxRow,
+  id: string,
   patch: Partial<OutboxRow>,
   applied?: () => Promise<void>,
 ): Promise<void> {
   if (applied) {
     try {
       await database.transaction('rw', database.tables, async () => {
-        await database.outbox.update(entry.id, patch);
+        await database.outbox.update(id, patch);
         await applied();
       });
       return;
@@ -25,5 +25,5 @@ export async function markTried(
       // Kept out of the transaction: the answer waits for the next refresh of its screen.
     }
   }
-  await database.outbox.update(entry.id, patch);
+  await database.outbox.update(id, patch);
 }

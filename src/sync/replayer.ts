@@ -268,7 +268,7 @@ export async function replayOutbox(
     const { applied } = kind;
     await markTried(
       database,
-      entry,
+      entry.id,
       patch,
       outcome.kind === 'done' && applied
         ? () => applied(database, userId, outcome.result, entry)

@@ -244,7 +244,16 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/api/**', 'sw/**', 'gateway/**', 'tests/**', 'e2e/**', 'bench/**', '*.config.*'],
+    files: [
+      'src/api/**',
+      'sw/**',
+      'gateway/**',
+      'tests/**',
+      'e2e/**',
+      'bench/**',
+      'scripts/**',
+      '*.config.*',
+    ],
     rules: { 'no-restricted-globals': 'off' },
   },
   {

@@ -9,6 +9,7 @@ const benches = readdirSync(new URL('.', import.meta.url))
   .filter((f) => !filter || f.includes(filter))
   .sort();
 
+console.log(`Node.js ${process.version}`);
 let failed = 0;
 for (const file of benches) {
   console.log(`\n### ${file}`);

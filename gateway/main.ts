@@ -1,5 +1,4 @@
 import { loadConfig } from './config';
-import { DEMO_USERS } from './seed/seed';
 import { loadedClaims } from './services/predictions-engine';
 import { startGateway } from './start';
 
@@ -25,6 +24,7 @@ const lines = [
     : `  sign-in: embedded provider ${config.publicUrl}/oidc`,
 ];
 if (!config.oidcAuthority && config.demoData !== 'none') {
+  const { DEMO_USERS } = await import('./seed/seed');
   lines.push(`  demo accounts (password "${config.demoPassword}"):`);
   for (const u of DEMO_USERS) {
     const expires = new Date(Date.now() + u.passwordExpiresInDays * 86_400_000)

@@ -3,8 +3,8 @@ import type { GatewayConfig } from './config';
 import { buildApp } from './app';
 import { openDb, type Db } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { isSeeded, refreshDemoPasswordExpiry, seedDemoData } from './seed/seed';
 import { pruneIdempotencyKeys } from './services/idempotency';
+import { pruneExpiredSessions } from './services/sessions';
 import { syncRemoteConfig } from './services/remote-config';
 
 export interface Started {
@@ -24,10 +24,15 @@ export async function startGateway(config: GatewayConfig): Promise<Started> {
   try {
     const migrated = await migrateToLatest(db.kysely);
     let seeded: Started['seeded'] = null;
-    if (config.demoData !== 'none' && !(await isSeeded(db.kysely))) {
-      seeded = await seedDemoData(db.kysely, config.demoData, config.demoPassword);
+    if (config.demoData !== 'none') {
+      // The generator and its data are thousands of lines: loaded only where demo data is asked for.
+      const { isSeeded, refreshDemoPasswordExpiry, seedDemoData } = await import('./seed/seed');
+      if (!(await isSeeded(db.kysely))) {
+        seeded = await seedDemoData(db.kysely, config.demoData, config.demoPassword);
+      }
+      await refreshDemoPasswordExpiry(db.kysely);
     }
-    await refreshDemoPasswordExpiry(db.kysely);
+    await pruneExpiredSessions(db.kysely);
     // Replays come within minutes or days; a key older than 30 days is dead weight.
     await pruneIdempotencyKeys(db.kysely);
     await syncRemoteConfig(db.kysely, config);

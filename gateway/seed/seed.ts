@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { hashPassword } from '../services/passwords';
 import { seedDcuUnits } from './dcu';
@@ -88,12 +88,6 @@ export async function refreshDemoPasswordExpiry(db: Kysely<Database>): Promise<v
       .where('is_demo', '=', true)
       .execute();
   }
-  // Sessions and IdP records past their end are dead weight; trim them while we are here.
-  await db.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
-  await db
-    .deleteFrom('oidc_store')
-    .where('expires_at', '<', sql<Date>`now()`)
-    .execute();
 }
 
 /** The demo accounts, for the start-up banner: the seed's one entry is all the gateway imports. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 export const SESSION_COOKIE = 'torque_session';
@@ -73,4 +73,13 @@ export async function deleteSession(db: Kysely<Database>, token: string): Promis
     .returning('user_id')
     .executeTakeFirst();
   return row?.user_id ?? null;
+}
+
+/** Sessions and sign-in provider records past their end are dead weight: trimmed at each start. */
+export async function pruneExpiredSessions(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
+  await db
+    .deleteFrom('oidc_store')
+    .where('expires_at', '<', sql<Date>`now()`)
+    .execute();
 }

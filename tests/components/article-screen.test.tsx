@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import './setup-dom';
+import './node-blobs';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -5,16 +5,14 @@
  * it loads, and copies what it does not know) and so use Node's Blob, File and FormData, the
  * ones the fetch they stub would receive.
  */
-const multipart = new Response(
-  '--b\r\nContent-Disposition: form-data; name="f"; filename="a"\r\n\r\nx\r\n--b--\r\n',
-  { headers: { 'Content-Type': 'multipart/form-data; boundary=b' } },
-);
-const form = await multipart.formData();
-Object.assign(globalThis, {
-  Blob: (await new Response('x').blob()).constructor,
-  File: (form.get('f') as object).constructor,
-  FormData: form.constructor,
-});
+import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
+
+// Node's FormData is only reachable through fetch's classes; an urlencoded body builds one
+// without a file in it (undici asserts that a parsed file is its own File, not jsdom's).
+const form = await new Response('a=b', {
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+}).formData();
+Object.assign(globalThis, { Blob: NodeBlob, File: NodeFile, FormData: form.constructor });
 
 // Object URLs are names only here: the screens hand them to <img>.
 let objectUrls = 0;

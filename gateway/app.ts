@@ -6,6 +6,7 @@ import fastifyEtag from '@fastify/etag';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { allEndpoints } from '../contract/endpoints/index';
 import { remoteVerifier } from './auth/id-token';
 import { createGuards } from './auth/guards';
 import { embeddedIssuer, type GatewayConfig } from './config';
@@ -95,7 +96,7 @@ export async function buildApp(
     pushes: pushFanout(app, db, config),
   };
   installAccess(app, ctx.guards);
-  installDeclarationCheck(app);
+  installDeclarationCheck(app, allEndpoints);
   await installFairUse(app, config);
 
   await app.register(metaRoutes, ctx);

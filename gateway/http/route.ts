@@ -89,18 +89,34 @@ export function route<E extends Endpoint>(
 }
 
 /**
- * Refuses to start a gateway with an /api/v1 route that was not registered through route():
- * a handler for an endpoint nobody declared cannot ship.
+ * Refuses to start a gateway whose routes and declarations differ: an /api/v1 route that was
+ * not registered through route() (a handler for an endpoint nobody declared cannot ship), or a
+ * declaration in `declared` that no route answers (an endpoint the OpenAPI document promises).
  */
-export function installDeclarationCheck(app: FastifyInstance): void {
+export function installDeclarationCheck(
+  app: FastifyInstance,
+  declared: readonly { endpoint: Endpoint }[],
+): void {
+  const routed = new Set<Endpoint>();
   app.addHook('onRoute', (options) => {
-    if (!/^\/api\/v1(\/|$)/.test(options.url) || options.config?.endpoint) return;
+    if (!/^\/api\/v1(\/|$)/.test(options.url)) return;
+    if (options.config?.endpoint) {
+      routed.add(options.config.endpoint);
+      return;
+    }
     const methods = Array.isArray(options.method) ? options.method : [options.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
       throw new Error(
         `${method} ${options.url} has no declaration: declare it in contract/endpoints/ and register it with route() (gateway/http/route.ts)`,
       );
+    }
+  });
+  app.addHook('onReady', async () => {
+    const missing = declared.filter(({ endpoint }) => !routed.has(endpoint));
+    if (missing.length > 0) {
+      const list = missing.map(({ endpoint: e }) => `${e.method} ${e.path}`).join(', ');
+      throw new Error(`declared in contract/endpoints/ but given no route(): ${list}`);
     }
   });
 }

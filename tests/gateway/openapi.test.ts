@@ -19,7 +19,7 @@ describe('declarations', () => {
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
-    installDeclarationCheck(app);
+    installDeclarationCheck(app, [{ endpoint: getRemoteConfig }]);
     route(app, getRemoteConfig, async () => {
       throw new Error('not called');
     });

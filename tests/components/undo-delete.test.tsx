@@ -42,6 +42,7 @@ beforeEach(async () => {
   );
 });
 afterEach(() => {
+  vi.useRealTimers();
   notifications.clean();
   vi.unstubAllGlobals();
   Reflect.deleteProperty(navigator, 'onLine');
@@ -100,6 +101,8 @@ async function discardFromPage() {
 
 describe('Messages: delete with Undo', () => {
   it('hides the message at once and Undo brings it back as it was', async () => {
+    // The undo time runs on a clock the test moves: "nothing happens later" needs no real wait.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     await signInLocally(dana);
     const stored = await storeMessage();
     renderScreen(withToasts(<MessagesScreen />), '/messages');
@@ -109,7 +112,7 @@ describe('Messages: delete with Undo', () => {
     expect(await screen.findByRole('button', { name: 'Open message Bulletin' })).toBeTruthy();
     expect(await db.notifications.get('n1')).toEqual(stored);
     // Undone for good: the time running out later deletes nothing.
-    await new Promise((r) => setTimeout(r, UNDO_MS + 500));
+    await vi.advanceTimersByTimeAsync(UNDO_MS + 500);
     expect(await db.notifications.get('n1')).toEqual(stored);
     expect(await db.outbox.count()).toBe(0);
   });

@@ -1,6 +1,8 @@
 import type {
   FastifyContextConfig,
   FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -11,6 +13,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { $ZodType } from 'zod/v4/core';
 import type { Endpoint } from '../../contract/endpoint';
+import { wasAppliedOnce } from './idempotent-writes';
 
 /*
  * The only way an /api/v1 handler is registered: against its declaration in
@@ -85,7 +88,25 @@ export function route<E extends Endpoint>(
       endpoint: declaration,
     },
     handler: handler as RouteHandlerMethod,
+    ...(declaration.idempotent ? { onSend: refuseUnappliedWrite } : {}),
   });
+}
+
+/**
+ * An idempotent declaration's success that did not go through the key store: turned into a 500
+ * before it leaves, so a handler that forgot idempotentWrite() fails its first test.
+ */
+async function refuseUnappliedWrite(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+) {
+  if (reply.statusCode < 300 && !wasAppliedOnce(request)) {
+    throw new Error(
+      `${request.method} ${request.routeOptions.url} is declared idempotent but its handler did not write through idempotentWrite()`,
+    );
+  }
+  return payload;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { apiError, HttpError } from '../http/errors';
+import { markAppliedOnce } from '../http/idempotent-writes';
 
 /** The header a queued write carries (product §4 "Offline-first": the outbox entry's id). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -108,6 +109,7 @@ export async function idempotentWrite(
   /** What the request's content is, where request.body is not it (a multipart upload). */
   content: unknown = request.body,
 ) {
+  markAppliedOnce(request);
   const key = idempotencyKeyOf(request);
   if (key === null) {
     const result = await db.transaction().execute(effect);

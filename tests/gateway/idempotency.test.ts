@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { endpoint } from '../../contract/endpoint';
 import { createGuards } from '../../gateway/auth/guards';
 import { HttpError, installErrorHandler } from '../../gateway/http/errors';
+import { route } from '../../gateway/http/route';
 import {
   idempotentWrite,
   pruneIdempotencyKeys,
@@ -20,6 +23,18 @@ const bodySchema = z.object({
   delayMs: z.number().int().max(2000).optional(),
 });
 
+/** Declared as the outbox's writes are: applied once per Idempotency-Key. */
+const testWrite = endpoint({
+  method: 'POST',
+  path: '/api/v1/test/writes',
+  summary: 'One audit row per run of its effect',
+  access: 'user',
+  scope: 'caller',
+  body: bodySchema,
+  responses: { 201: z.object({ id: z.string(), note: z.string() }) },
+  idempotent: true,
+});
+
 /**
  * A write route of its own over the gateway's database and sessions: its effect is one audit
  * row per run, so a test counts exactly how often the effect happened. `failNext` makes the
@@ -30,26 +45,33 @@ async function buildWriteApp(gw: TestGateway, state: { failNext: boolean }) {
   const app = Fastify({ logger: false });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionExpiresAt', null);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   await app.register(fastifyCookie);
   const guards = createGuards(db, gw.config);
-  app.post('/test/writes', { preHandler: guards.requireUser }, async (request, reply) => {
-    const input = bodySchema.parse(request.body);
-    return idempotentWrite(db, request, reply, async (trx) => {
-      await trx
-        .insertInto('audit_log')
-        .values({ action: EFFECT, user_id: request.user!.id, subject: input.note, detail: null })
-        .execute();
-      if (input.delayMs) await new Promise((r) => setTimeout(r, input.delayMs));
-      if (state.failNext) {
-        state.failNext = false;
-        throw new Error('a fault after the effect wrote');
-      }
-      if (input.refuse) throw new HttpError(409, 'Refused for the test', 'already-paired');
-      // A fresh id per run: a replay that ran the effect again would answer a different one.
-      return { status: 201, body: { id: randomUUID(), note: input.note } };
-    });
-  });
+  route(
+    app,
+    testWrite,
+    async (request, reply) => {
+      const input = request.body;
+      return idempotentWrite(db, request, reply, async (trx) => {
+        await trx
+          .insertInto('audit_log')
+          .values({ action: EFFECT, user_id: request.user!.id, subject: input.note, detail: null })
+          .execute();
+        if (input.delayMs) await new Promise((r) => setTimeout(r, input.delayMs));
+        if (state.failNext) {
+          state.failNext = false;
+          throw new Error('a fault after the effect wrote');
+        }
+        if (input.refuse) throw new HttpError(409, 'Refused for the test', 'already-paired');
+        // A fresh id per run: a replay that ran the effect again would answer a different one.
+        return { status: 201, body: { id: randomUUID(), note: input.note } };
+      });
+    },
+    { preHandler: guards.requireUser },
+  );
   await app.ready();
   return app;
 }
@@ -72,7 +94,7 @@ describe.each(lanes)('idempotency on $name', (lane) => {
     await gw?.close();
   });
 
-  const write = (cookie: string, body: unknown, key?: string, url = '/test/writes') =>
+  const write = (cookie: string, body: unknown, key?: string, url = '/api/v1/test/writes') =>
     app.inject({
       method: 'POST',
       url,
@@ -118,7 +140,7 @@ describe.each(lanes)('idempotency on $name', (lane) => {
     const first = await write(sam, { note, delayMs: 1 }, key);
     const second = await app.inject({
       method: 'POST',
-      url: '/test/writes',
+      url: '/api/v1/test/writes',
       headers: { cookie: sam, 'idempotency-key': key, 'content-type': 'application/json' },
       payload: `{"delayMs":1,"note":${JSON.stringify(note)}}`,
     });
@@ -152,7 +174,7 @@ describe.each(lanes)('idempotency on $name', (lane) => {
       errorCode: 'idempotency-key-reused',
       message: expect.stringMatching(/already used for a different request/),
     });
-    const otherPath = await write(sam, { note }, key, '/test/writes?x=1');
+    const otherPath = await write(sam, { note }, key, '/api/v1/test/writes?x=1');
     expect(otherPath.statusCode).toBe(422);
     expect(await effects(note)).toBe(1);
     expect(await effects(`${note}-changed`)).toBe(0);
@@ -244,7 +266,7 @@ describe.each(lanes)('idempotency on $name', (lane) => {
   it('needs a session before any key is looked at', async () => {
     const res = await app.inject({
       method: 'POST',
-      url: '/test/writes',
+      url: '/api/v1/test/writes',
       headers: { 'idempotency-key': randomUUID() },
       payload: { note: 'anonymous' },
     });

@@ -47,6 +47,8 @@ export const CASE_FILE_TYPE_MESSAGE =
 export const CLOSED_STATUS = 'Resolved';
 /** An update posted to a Resolved case reopens it with this status. */
 export const REOPENED_STATUS = 'Updated';
+/** Set by the TSC only: neither a close nor an update changes it (the record stays closed). */
+export const FORCED_CLOSED_STATUS = 'Forced Closed';
 /** product §9 fixed feed values. */
 export const FEED_CHANNEL = 'Web';
 export const FEED_TYPE = 'Customer';
@@ -58,7 +60,7 @@ export const CASE_STATUSES = [
   'Updated',
   'Awaiting Feedback',
   'Resolved',
-  'Forced Closed',
+  FORCED_CLOSED_STATUS,
 ] as const;
 /** product §2: the dealer list's default Status selection. */
 export const DEFAULT_CASE_STATUS_FILTER = ['Updated', 'Created', 'Awaiting Feedback'] as const;

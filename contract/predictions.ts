@@ -64,7 +64,10 @@ export const predictionSchema = z.object({
   caseId: z.nullable(z.string()),
   caseNumber: z.nullable(z.string()),
   createdBy: z.string(),
-  /** 'device' when ranked on the device while offline and sent later with its answer. */
+  /**
+   * 'device' when made offline: ranked on the device, sent later, and ranked again by the gateway
+   * (whose answer this record holds).
+   */
   rankedOn: z.enum(['gateway', 'device']),
 });
 export type Prediction = z.infer<typeof predictionSchema>;
@@ -99,8 +102,9 @@ const symptomSchema = z
   );
 
 /**
- * POST /api/v1/predictions (Idempotency-Key). Online the gateway ranks; a prediction made
- * offline carries the device's answer and the time it was made, and the gateway keeps both.
+ * POST /api/v1/predictions (Idempotency-Key). The gateway ranks. A prediction made offline also
+ * carries the device's answer and the time it was made: the gateway keeps that answer as what
+ * the technician saw (its own ranking is the record's) and the time clamped to what can be true.
  */
 export const predictionCreateSchema = z.object({
   modelNumber: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSED_STATUS, REOPENED_STATUS } from '../contract/cases';
+import { CLOSED_STATUS, FORCED_CLOSED_STATUS, REOPENED_STATUS } from '../contract/cases';
 import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './support/browser';
 import { caseDetail, feedOf } from './support/case-wizard';
 import { BACK_ONLINE_MS, storedRows } from './support/device-db';
@@ -9,7 +9,8 @@ import { BACK_ONLINE_MS, storedRows } from './support/device-db';
  * A safe close, as a technician does it without signal: Save Changes with the close ticked asks
  * "Close case …?", Cancel keeps what was typed; confirmed, the close waits on the device and is
  * sent once. On the Resolved case the form says an update reopens it; the update, also made
- * offline, reopens it (Updated) on the gateway.
+ * offline, reopens it (Updated) on the gateway. A Forced Closed case offers no close, says that
+ * an update is added and the case stays closed, and keeps its status when the update is sent.
  */
 
 const DANA = 'dana.tech@northfield.example';
@@ -111,6 +112,36 @@ describe('a safe close', () => {
     await sentOnce(page, target.id, reopening);
     expect(await statusOf(page, target.id)).toBe(REOPENED_STATUS);
     await page.getByTestId('case-status').getByText(REOPENED_STATUS).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a Forced Closed case takes an update and stays closed, and says so before it is sent', async () => {
+    const { context, page } = await signedInPage(browser, DANA);
+    const errors = trackPageErrors(page);
+    await swControlled(page);
+    const list = (await (await page.request.get('/api/v1/cases?limit=500')).json()) as {
+      cases: { id: string; status: string; caseNumber: string }[];
+    };
+    const target = list.cases.filter((c) => c.status === FORCED_CLOSED_STATUS).at(-1)!;
+    expect(target).toBeDefined();
+    await page.goto(`/support/case/${target.id}`);
+    await page.getByText(`Case ${target.caseNumber}`).waitFor();
+    const panel = page.getByRole('complementary', { name: 'Post an update' });
+    await panel
+      .getByTestId('forced-closed-notice')
+      .getByText(
+        'This case is Forced Closed. An update is added to its feed; the case stays closed.',
+      )
+      .waitFor();
+    expect(await panel.getByLabel('Close this case').count()).toBe(0);
+
+    const text = `The customer asks again ${Date.now()}`;
+    await panel.getByLabel('Update').pressSequentially(text);
+    await panel.getByRole('button', { name: 'Save Changes' }).click();
+    await sentOnce(page, target.id, text);
+    expect(await statusOf(page, target.id)).toBe(FORCED_CLOSED_STATUS);
+    await page.getByTestId('case-status').getByText(FORCED_CLOSED_STATUS).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

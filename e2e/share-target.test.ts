@@ -1,9 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARE_REFUSED_MESSAGE } from '../src/domain/shared-files';
 import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './support/browser';
 import { storedRows } from './support/device-db';
 
@@ -11,7 +14,8 @@ import { storedRows } from './support/device-db';
  * Sharing into the installed app: the phone POSTs the shared files to the manifest's share
  * target and the service worker answers, signal or not. Offline, a photo (with a PDF the
  * share leaves out) goes to a case through "Add to a case" and is sent once back online; two
- * photos shared from the page's own fetch land in the new case wizard's draft.
+ * photos shared from the page's own fetch land in the new case wizard's draft. A page of another
+ * website that posts a form to the share target gets nothing into the share inbox.
  */
 
 const DANA = 'dana.tech@northfield.example';
@@ -40,6 +44,30 @@ afterAll(async () => {
   await browser?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * Another website (another origin: its own port on 127.0.0.1) whose page posts a photo to
+ * Torque's share target as soon as it loads; under /hidden it also hides its address.
+ */
+function startOtherSite(torque: string): Promise<Server> {
+  const page = (hidden: boolean) => `<!doctype html><html><head>
+${hidden ? '<meta name="referrer" content="no-referrer">' : ''}</head><body>
+<form method="post" action="${torque}/share-target" enctype="multipart/form-data">
+<input type="file" name="files"></form>
+<script>
+  const file = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13])],
+    'URGENT-recall-notice.png', { type: 'image/png' });
+  const picked = new DataTransfer();
+  picked.items.add(file);
+  document.querySelector('input').files = picked.files;
+  document.querySelector('form').submit();
+</script></body></html>`;
+  const server = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(page(req.url === '/hidden'));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
 
 /** What the phone does on Share: a form POST (a navigation) to the share target. */
 async function shareByNavigation(page: Page, paths: string[]) {
@@ -112,6 +140,29 @@ describe('sharing into Torque', () => {
     await page.reload();
     await sent.waitFor();
     expect(await panel.getByTestId('upload-preview').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("another website's form posts nothing into the share inbox, its address hidden or not", async () => {
+    const { context, page } = await signedInPage(browser, DANA);
+    const errors = trackPageErrors(page);
+    await swControlled(page);
+    const torque = new URL(page.url()).origin;
+    const other = await startOtherSite(torque);
+    const otherSite = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      for (const path of ['/', '/hidden']) {
+        await page.goto(`${otherSite}${path}`, { waitUntil: 'commit' });
+        await page.waitForURL((u) => u.origin === torque && u.pathname === '/share');
+        await page.getByText(SHARE_REFUSED_MESSAGE).waitFor();
+        expect(await page.getByText(/URGENT-recall-notice/).count()).toBe(0);
+        expect(await page.getByRole('button', { name: 'Add to a case' }).count()).toBe(0);
+        expect(await storedRows(page, 'sharedFiles')).toEqual([]);
+      }
+    } finally {
+      other.close();
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

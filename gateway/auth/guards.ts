@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { touchSession } from '../services/sessions';
 import { findUserById } from '../services/users';
-import { sessionTokenOf, setSessionCookie } from './session-cookie';
+import { sentAsBearer, sessionTokenOf, setSessionCookie } from './session-cookie';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,7 +36,7 @@ export function createGuards(db: Kysely<Database>, config: GatewayConfig): Guard
     const user = session && (await findUserById(db, session.userId));
     if (!token || !session || !user) throw new HttpError(401, 'Sign-in required');
     // The session slid: keep a browser's cookie alive as long as the server-side session.
-    if (session.slid && !request.headers.authorization) {
+    if (session.slid && !sentAsBearer(request)) {
       setSessionCookie(reply, config, token, session.expiresAt);
     }
     request.user = user;

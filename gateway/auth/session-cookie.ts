@@ -30,12 +30,24 @@ export function clearSessionCookie(reply: FastifyReply, config: GatewayConfig): 
   });
 }
 
+/**
+ * `Authorization: Bearer …` is this gateway's scheme; another (a proxy's Basic, say) is not
+ * meant for us and leaves the cookie in charge. undefined when the request has no Bearer.
+ */
+function bearerOf(request: FastifyRequest): string | null | undefined {
+  const auth = request.headers.authorization;
+  if (!auth || !/^Bearer(\s|$)/i.test(auth)) return undefined;
+  return /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1] ?? null;
+}
+
+/** Whether the request signs in with a Bearer token rather than the cookie. */
+export function sentAsBearer(request: FastifyRequest): boolean {
+  return bearerOf(request) !== undefined;
+}
+
 /** The session token of a request: `Authorization: Bearer` (non-browser clients) or the cookie. */
 export function sessionTokenOf(request: FastifyRequest): string | null {
-  const auth = request.headers.authorization;
-  if (auth) {
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
-    return m?.[1] ?? null;
-  }
+  const bearer = bearerOf(request);
+  if (bearer !== undefined) return bearer;
   return request.cookies[SESSION_COOKIE] ?? null;
 }

@@ -529,7 +529,10 @@ export interface PredictionsTable {
   serial_number: string;
   machine_id: string | null;
   symptom: string;
+  /** The gateway's ranking, for a prediction made offline too. */
   combinations: Json<PartsCombination[]>;
+  /** Made offline: what the device showed the technician (0021); never the record's answer. */
+  device_combinations: Json<PartsCombination[]> | null;
   ranked_on: 'gateway' | 'device';
   case_id: string | null;
   user_id: string | null;

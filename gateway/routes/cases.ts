@@ -26,8 +26,6 @@ const ONE_FILE_MESSAGE = 'Send one file per request';
 interface Upload {
   bytes: Buffer;
   name: string;
-  /** The part's Content-Type as sent. */
-  type: string;
 }
 
 /**
@@ -43,7 +41,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
       if (part.type !== 'file') continue;
       if (file) throw new HttpError(400, ONE_FILE_MESSAGE);
       if (part.fieldname !== 'file') throw new HttpError(400, FILE_PART_MESSAGE);
-      file = { bytes: await part.toBuffer(), name: part.filename ?? '', type: part.mimetype };
+      file = { bytes: await part.toBuffer(), name: part.filename ?? '' };
     }
   } catch (err) {
     throw uploadError(err);
@@ -146,7 +144,7 @@ export async function caseRoutes(app: FastifyInstance, { db, config, pushes }: A
       // Read and sniffed in full before anything is written: a cut-off upload stores nothing,
       // and its retry (same key) stores the file once.
       const file = await readUpload(request);
-      const upload = await prepareUpload(file.bytes, file.name, file.type);
+      const upload = await prepareUpload(file.bytes, file.name);
       return idempotentWrite(
         db,
         request,

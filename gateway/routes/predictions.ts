@@ -7,11 +7,7 @@ import {
   listCasePredictions,
   listPredictions,
 } from '../../contract/endpoints/predictions';
-import {
-  type ClaimsBundle,
-  PREDICTION_ANSWERS_MAX,
-  type PartsCombination,
-} from '../../contract/predictions';
+import { type ClaimsBundle, PREDICTION_ANSWERS_MAX } from '../../contract/predictions';
 import type { AppContext } from '../context';
 import { EXPENSIVE } from '../http/fair-use';
 import { refuseBadQuery } from '../http/query';
@@ -50,16 +46,14 @@ export async function predictionRoutes(app: FastifyInstance, { db }: AppContext)
     async (request, reply) => {
       const user = request.user!;
       const input = request.body;
-      let ranked: PartsCombination[] | null = null;
-      if (!input.deviceAnswer) {
-        // Ranked before the write's transaction, so no connection waits on the engine.
-        const machine = await predictionMachine(db, input);
-        const engine = await loadedClaims(db);
-        ranked = await engine.predict(
-          { model: machine.material_number, family: machine.model_family, symptom: input.symptom },
-          PREDICTION_ANSWERS_MAX,
-        );
-      }
+      // Ranked here for a prediction made offline too (its device answer is a claim), and before
+      // the write's transaction, so no connection waits on the engine.
+      const machine = await predictionMachine(db, input);
+      const engine = await loadedClaims(db);
+      const ranked = await engine.predict(
+        { model: machine.material_number, family: machine.model_family, symptom: input.symptom },
+        PREDICTION_ANSWERS_MAX,
+      );
       return idempotentWrite(db, request, reply, async (trx) => ({
         status: 201,
         body: await createPrediction(trx, user, input, ranked),

@@ -7,6 +7,7 @@ import {
   CASE_VIDEO_TOO_LARGE_MESSAGE,
 } from '../../contract/cases';
 import { HttpError } from '../http/errors';
+import { hasVideoTrack } from './media-tracks';
 
 /** What the bytes are, whatever the file's name or the request claims. */
 export interface SniffedType {
@@ -72,17 +73,15 @@ const PLAYABLE_NAME: Record<string, SniffedType> = {
 };
 
 /**
- * WebM and MP4 hold sound alone as well as video, and the signature does not tell which: a
- * recorder's sound (audio/webm, audio/mp4) is stored as sound when the caller says so. The
- * caller can only choose between the two names of the container the bytes are, and a sound
- * gets the smaller limit, so the claim cannot be used to get past a rule.
+ * WebM and MP4 hold sound alone as well as video, and the signature does not tell which: the
+ * tracks do (a container without a video track is a sound, under the sound's limit). What the
+ * caller calls it plays no part, so a sound sent as video/webm is still a sound.
  */
-function mediaType(found: SniffedType, declared: string): SniffedType {
-  const sound = declared.toLowerCase().startsWith('audio/');
-  if (sound && found.contentType === 'video/webm') {
+function mediaType(found: SniffedType, bytes: Buffer): SniffedType {
+  if (found.contentType === 'video/webm' && !hasVideoTrack(bytes, 'webm')) {
     return { contentType: 'audio/webm', extension: 'webm' };
   }
-  if (sound && found.contentType === 'video/mp4') {
+  if (found.contentType === 'video/mp4' && !hasVideoTrack(bytes, 'mp4')) {
     return { contentType: 'audio/mp4', extension: 'm4a' };
   }
   return PLAYABLE_NAME[found.contentType] ?? found;
@@ -99,20 +98,15 @@ function checkMediaSize(type: SniffedType, size: number) {
 }
 
 /**
- * Sniffs the type from the bytes (file-type): an executable renamed to .jpg is an executable,
- * and a file whose bytes match no accepted type is refused (415). The stored type is the
- * sniffed one, never the caller's (`declared` only tells a sound from a video in one
- * container, see mediaType).
+ * Sniffs the type from the bytes (file-type, then the tracks of a WebM or MP4): an executable
+ * renamed to .jpg is an executable, and a file whose bytes match no accepted type is refused
+ * (415). The stored type is the sniffed one, never the caller's.
  */
-export async function sniffCaseFile(
-  bytes: Buffer,
-  name: string,
-  declared = '',
-): Promise<SniffedType> {
+export async function sniffCaseFile(bytes: Buffer, name: string): Promise<SniffedType> {
   const found = await fileTypeFromBuffer(bytes);
   if (found) {
     if (!ACCEPTED.has(found.mime)) throw new HttpError(415, CASE_FILE_TYPE_MESSAGE);
-    const type = mediaType({ contentType: found.mime, extension: found.ext }, declared);
+    const type = mediaType({ contentType: found.mime, extension: found.ext }, bytes);
     checkMediaSize(type, bytes.length);
     return type;
   }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import {
   CLOSED_STATUS,
   FEED_CHANNEL,
+  FORCED_CLOSED_STATUS,
   REOPENED_STATUS,
   FEED_TITLE,
   FEED_TYPE,
@@ -37,18 +38,17 @@ export interface PreparedUpload {
   facts: ImageFacts | null;
 }
 
-/** `declared`: the type the part was sent as (only a hint, see sniffCaseFile). */
-export async function prepareUpload(
-  bytes: Buffer,
-  rawName: string,
-  declared = '',
-): Promise<PreparedUpload> {
+/**
+ * Control and format characters (Unicode Cc, Cf, line and paragraph separators): a bidi override
+ * would make `photo\u202Egpj.exe` read "photoexe.jpg" in the feed, and none belongs in a name.
+ */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+export async function prepareUpload(bytes: Buffer, rawName: string): Promise<PreparedUpload> {
   // Browsers send the bare name; some clients a path. Keep the last segment, printable only.
   const base = rawName.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const printable = base.replace(/[\u0000-\u001f\u007f]/g, '');
-  const name = printable.trim().slice(-NAME_MAX) || 'file';
-  const type = await sniffCaseFile(bytes, name, declared);
+  const name = base.replace(UNPRINTABLE, '').trim().slice(-NAME_MAX) || 'file';
+  const type = await sniffCaseFile(bytes, name);
   const facts = type.contentType.startsWith('image/') ? await imageFacts(bytes) : null;
   return {
     name,
@@ -120,9 +120,11 @@ async function setStatus(trx: Kysely<Database>, caseId: string, status: string) 
 
 /**
  * The status after an update: the close resolves the case; an update to a Resolved case reopens
- * it (the TSC should see that the dealer came back); any other status stays as it is.
+ * it (the TSC should see that the dealer came back); any other status stays as it is. A case
+ * the TSC closed by force stays so: the update is on its feed, the status is the TSC's.
  */
 export function nextStatus(status: string, close: boolean): string {
+  if (status === FORCED_CLOSED_STATUS) return status;
   if (close) return CLOSED_STATUS;
   return status === CLOSED_STATUS ? REOPENED_STATUS : status;
 }
@@ -178,13 +180,16 @@ export async function postFeedItem(
   return { item: feedItemOf(item, files.map(attachmentOf)), status };
 }
 
-/** product §4: closing sets Status to Resolved (a closed case closes again harmlessly). */
+/**
+ * product §4: closing sets Status to Resolved (a closed case closes again harmlessly; a Forced
+ * Closed one is closed already and keeps its status).
+ */
 export async function closeCase(
   trx: Kysely<Database>,
   user: User,
   caseId: string,
 ): Promise<CloseCaseResponse> {
-  await visibleCase(trx, user, caseId);
-  const row = await setStatus(trx, caseId, CLOSED_STATUS);
+  const current = await visibleCase(trx, user, caseId);
+  const row = await setStatus(trx, caseId, nextStatus(current.status, true));
   return { id: row.id, status: row.status, updatedAt: row.updated_at.toISOString() };
 }

@@ -10,6 +10,7 @@ import type { User } from '../../contract/user';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { visibleCase } from './case-access';
+import { IDEMPOTENCY_KEY_TTL_DAYS } from './idempotency';
 import { serialOf } from './machine-lookup';
 import { visiblePrediction } from './predictions-access';
 import { predictionById } from './predictions-records';
@@ -26,11 +27,17 @@ async function machineOf(db: Kysely<Database>, model: string, serial: string) {
   return machine;
 }
 
-/** A device's clock may run ahead: a prediction is never dated after it reached us. */
-function notAfterNow(iso: string): Date {
-  const at = new Date(iso);
-  const now = new Date();
-  return at.getTime() > now.getTime() ? now : at;
+/** The longest a prediction made offline can wait on the device: as long as its key is kept. */
+const DEVICE_WAIT_MAX_MS = IDEMPOTENCY_KEY_TTL_DAYS * 86_400_000;
+
+/**
+ * When a device says it ranked, clamped to what can be true: never after it reached us (a clock
+ * running ahead), never longer ago than a queued write can wait (a clock, or a sender, that is
+ * wrong).
+ */
+function rankedAtFromDevice(iso: string): Date {
+  const now = Date.now();
+  return new Date(Math.min(Math.max(Date.parse(iso), now - DEVICE_WAIT_MAX_MS), now));
 }
 
 /** The machine of a prediction request with the family the engine blends towards; 404 if none. */
@@ -39,23 +46,21 @@ export async function predictionMachine(db: Kysely<Database>, input: PredictionC
 }
 
 /**
- * Records a prediction (product §3 Parts prediction): the gateway's ranking, or for a
- * prediction made offline the device's answer and the time it was made. The ranking is done
- * before the write's transaction, which holds no connection while the engine works.
+ * Records a prediction (product §3 Parts prediction) with the gateway's ranking, done before the
+ * write's transaction, which holds no connection while the engine works. One made offline keeps
+ * the time it was made (clamped) and the device's answer beside the record's, as what the
+ * technician saw: a device's word is a claim, the engine's answer is the record's.
  */
 export async function createPrediction(
   db: Kysely<Database>,
   user: User,
   input: PredictionCreate,
-  ranked: PartsCombination[] | null,
+  ranked: PartsCombination[],
 ): Promise<Prediction> {
   const machine = await machineOf(db, input.modelNumber, input.serialNumber);
   const caseId = input.caseId ? (await visibleCase(db, user, input.caseId)).id : null;
   const device = input.deviceAnswer;
-  if (!device && !ranked)
-    throw new Error('createPrediction needs the ranking or the device answer');
-  const combinations = device ? device.combinations : ranked!;
-  const createdAt = device ? notAfterNow(device.rankedAt) : new Date();
+  const createdAt = device ? rankedAtFromDevice(device.rankedAt) : new Date();
   const { rows } = await sql<{
     n: string;
   }>`SELECT nextval('prediction_number_seq')::text AS n`.execute(db);
@@ -69,7 +74,8 @@ export async function createPrediction(
       serial_number: machine.serial_number,
       machine_id: machine.id,
       symptom: input.symptom,
-      combinations: JSON.stringify(combinations),
+      combinations: JSON.stringify(ranked),
+      device_combinations: device ? JSON.stringify(device.combinations) : null,
       ranked_on: device ? 'device' : 'gateway',
       case_id: caseId,
       user_id: user.id,

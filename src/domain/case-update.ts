@@ -1,4 +1,9 @@
-import { CLOSED_STATUS, REOPENED_STATUS, type RecordKind } from '../../contract/cases';
+import {
+  CLOSED_STATUS,
+  FORCED_CLOSED_STATUS,
+  REOPENED_STATUS,
+  type RecordKind,
+} from '../../contract/cases';
 
 /** What the user gave in Post an update. */
 export interface CaseUpdateDraft {
@@ -54,6 +59,11 @@ export function reopenNotice(kind: RecordKind): string {
   return `This ${recordWord(kind)} is ${CLOSED_STATUS}. Saving an update reopens it (status ${REOPENED_STATUS}).`;
 }
 
+/** Said on the form of a Forced Closed record: an update is posted, the status stays the TSC's. */
+export function forcedClosedNotice(kind: RecordKind): string {
+  return `This ${recordWord(kind)} is ${FORCED_CLOSED_STATUS}. An update is added to its feed; the ${recordWord(kind)} stays closed.`;
+}
+
 /** A queued write of a case, as the shown status needs it. */
 export interface StatusWrite {
   kind: string;
@@ -67,14 +77,15 @@ export const changesStatus = (w: Pick<StatusWrite, 'kind'>) =>
 
 /**
  * The status the case will have once its queued writes are sent: a close resolves it, an update
- * to a Resolved case reopens it (as the gateway does). Writes of one update share a time; its
- * close comes after its feed item.
+ * to a Resolved case reopens it, and a Forced Closed case keeps its status (as the gateway does).
+ * Writes of one update share a time; its close comes after its feed item.
  */
 export function statusAfterWrites(status: string, writes: readonly StatusWrite[]): string {
   const rank = (w: StatusWrite) => (w.kind === 'case-close' ? 1 : 0);
   const pending = writes
     .filter((w) => w.status !== 'done' && changesStatus(w))
     .sort((a, b) => a.createdAt - b.createdAt || rank(a) - rank(b));
+  if (status === FORCED_CLOSED_STATUS) return status;
   let shown = status;
   for (const w of pending) {
     if (w.kind === 'case-close') shown = CLOSED_STATUS;

@@ -54,3 +54,35 @@ export function keptSharedFiles(parts: readonly unknown[]): SharedFile[] {
 export function shareScreenUrl(id: string | null): string {
   return id ? `${SHARE_SCREEN_PATH}?id=${encodeURIComponent(id)}` : `${SHARE_SCREEN_PATH}?none=1`;
 }
+
+/** The share screen saying that files another website sent were not taken. */
+export const SHARE_REFUSED_URL = `${SHARE_SCREEN_PATH}?elsewhere=1`;
+export const SHARE_REFUSED_MESSAGE =
+  "Files sent by another website were not added. To add photos, sound recordings or videos, share them from your phone's gallery or recorder.";
+
+/** Referrer policies under which a page hides even its origin from another origin. */
+const HIDING_POLICIES = new Set(['no-referrer', 'same-origin']);
+
+/** What a share target's POST tells of where it came from, as the service worker sees it. */
+export interface ShareRequest {
+  referrer: string;
+  referrerPolicy: string;
+  headers: { get(name: string): string | null };
+}
+
+/**
+ * Whether a POST to the share target comes from the phone's share sheet (no page behind it:
+ * Sec-Fetch-Site "none", no referrer) or from this app, rather than from another website's form.
+ * Browsers keep Sec-Fetch-Site from service workers, so the referrer decides where the header is
+ * missing: another origin's page is refused, and so is a page that hid where it was.
+ */
+export function isShareFromDevice(request: ShareRequest, ownOrigin: string): boolean {
+  const site = request.headers.get('sec-fetch-site');
+  if (site !== null) return site === 'none' || site === 'same-origin';
+  if (request.referrer === '') return !HIDING_POLICIES.has(request.referrerPolicy);
+  try {
+    return new URL(request.referrer).origin === ownOrigin;
+  } catch {
+    return false;
+  }
+}

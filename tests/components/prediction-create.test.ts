@@ -9,7 +9,13 @@ import { db } from '../../src/db/db';
 import { createPrediction } from '../../src/sync/prediction-create';
 import { runReplay } from '../../src/sync/replay-run';
 import { stubGateway, type GatewayStub } from './gateway-stub';
-import { askedBy, keepClaims, recordOf, setOnline } from './prediction-write-fixtures';
+import {
+  askedBy,
+  gatewayCombination,
+  keepClaims,
+  recordOf,
+  setOnline,
+} from './prediction-write-fixtures';
 import { makeUser, resetDb, signInLocally } from './render';
 
 /*
@@ -123,13 +129,13 @@ describe('createPrediction without a connection', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.headers['Idempotency-Key']).toBe(id);
     expect((sent[0]!.body as PredictionCreate).deviceAnswer?.combinations[0]).toEqual(top);
-    // The pending row is replaced by the gateway's record, with the same top answer.
+    // The pending row is replaced by the gateway's record, with the gateway's answer.
     expect(await db.predictions.get([dana.id, id])).toBeUndefined();
     const rows = await db.predictions.toArray();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ pending: false, prediction: { rankedOn: 'device' } });
     expect(rows[0]!.prediction.name).toMatch(/^PPD-/);
-    expect(rows[0]!.prediction.combinations[0]).toEqual(top);
+    expect(rows[0]!.prediction.combinations).toEqual([gatewayCombination]);
   });
 
   it('answers an empty list for a model the device keeps no claims of', async () => {

@@ -65,7 +65,10 @@ export const gatewayCombination: PartsCombination = {
 
 let next = 40;
 
-/** What the gateway answers to a create: its record of the request. */
+/**
+ * What the gateway answers to a create: its record of the request, with its own ranking (a
+ * device's answer is only what the technician saw) and the device's time.
+ */
 export function recordOf(
   request: PredictionCreate,
   overrides: Partial<Prediction> = {},
@@ -78,7 +81,7 @@ export function recordOf(
     serialNumber: request.serialNumber,
     symptom: request.symptom,
     createdAt: request.deviceAnswer?.rankedAt ?? new Date().toISOString(),
-    combinations: request.deviceAnswer?.combinations ?? [gatewayCombination],
+    combinations: [gatewayCombination],
     caseId: request.caseId ?? null,
     caseNumber: null,
     createdBy: 'Dana Tech',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   closeAction,
   closeQuestion,
+  forcedClosedNotice,
   reopenNotice,
   statusAfterWrites,
 } from '../../src/domain/case-update';
@@ -27,6 +28,13 @@ describe('a safe close (closing asks; an update reopens a Resolved case)', () =>
     expect(reopenNotice('Report')).toContain('This report is Resolved.');
   });
 
+  it('says before sending that a Forced Closed record takes the update and stays closed', () => {
+    expect(forcedClosedNotice('Case')).toBe(
+      'This case is Forced Closed. An update is added to its feed; the case stays closed.',
+    );
+    expect(forcedClosedNotice('Report')).toContain('the report stays closed.');
+  });
+
   it('shows the status the queued writes will leave', () => {
     expect(statusAfterWrites('Created', [])).toBe('Created');
     expect(statusAfterWrites('Created', [write('case-feed-item', 1)])).toBe('Created');
@@ -47,5 +55,9 @@ describe('a safe close (closing asks; an update reopens a Resolved case)', () =>
       ]),
     ).toBe('Updated');
     expect(statusAfterWrites('Resolved', [write('case-file', 1)])).toBe('Resolved');
+    // Forced Closed by the TSC: a close queued before the device knew changes nothing either.
+    expect(
+      statusAfterWrites('Forced Closed', [write('case-close', 5), write('case-feed-item', 9)]),
+    ).toBe('Forced Closed');
   });
 });

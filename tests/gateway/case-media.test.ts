@@ -21,25 +21,65 @@ import {
 const OPEN_CASE = MACHINE_1_CASES.northfieldOpen;
 const key = () => randomUUID();
 
-/** A WebM's EBML header (DocType "webm") and a segment of unknown size, padded to `size`. */
-function webm(size: number): Buffer {
+/** An EBML element with an 8-byte size. */
+function ebml(id: number[], ...children: Buffer[]): Buffer {
+  const body = Buffer.concat(children);
+  const size = Buffer.alloc(8);
+  size.writeUIntBE(body.length, 2, 6);
+  size[0] = 0x01;
+  return Buffer.concat([Buffer.from(id), size, body]);
+}
+
+/**
+ * A WebM's EBML header (DocType "webm"), a segment of unknown size and its Tracks, one
+ * TrackEntry per track (TrackType 1 video, 2 audio), padded to `size`.
+ */
+function webm(size: number, tracks: ('video' | 'audio')[] = ['audio']): Buffer {
   const b = Buffer.alloc(size, 0);
-  Buffer.from([
-    0x1a, 0x45, 0xdf, 0xa3, 0x8b, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d,
-    0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+  const entries = tracks.map((t, i) =>
+    ebml(
+      [0xae],
+      Buffer.from([0xd7, 0x81, i + 1]),
+      Buffer.from([0x83, 0x81, t === 'video' ? 1 : 2]),
+    ),
+  );
+  Buffer.concat([
+    Buffer.from([
+      0x1a, 0x45, 0xdf, 0xa3, 0x8b, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84, 0x77, 0x65, 0x62,
+      0x6d, 0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    ]),
+    ebml([0x16, 0x54, 0xae, 0x6b], ...entries),
   ]).copy(b);
   return b;
 }
 
-/** An MP4's ftyp box under `brand`, then one mdat box filling the rest. */
-function mp4(size: number, brand = 'mp42'): Buffer {
+/** An ISO media box. */
+function box(type: string, ...children: Buffer[]): Buffer {
+  const body = Buffer.concat(children);
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(8 + body.length, 0);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, body]);
+}
+
+/**
+ * An MP4's ftyp box under `brand`, a moov with one trak per track (its handler 'vide' or
+ * 'soun'), then one mdat box filling the rest.
+ */
+function mp4(size: number, brand = 'mp42', tracks: ('video' | 'audio')[] = ['audio']): Buffer {
+  const traks = tracks.map((t) => {
+    const hdlr = Buffer.alloc(24, 0);
+    hdlr.write(t === 'video' ? 'vide' : 'soun', 8, 'latin1');
+    return box('trak', box('mdia', box('hdlr', hdlr)));
+  });
+  const ftyp = Buffer.alloc(12, 0);
+  ftyp.write(brand, 0, 'latin1');
+  ftyp.write(brand, 8, 'latin1');
+  const head = Buffer.concat([box('ftyp', ftyp), box('moov', ...traks)]);
   const b = Buffer.alloc(size, 0);
-  b.writeUInt32BE(20, 0);
-  b.write('ftyp', 4, 'latin1');
-  b.write(brand, 8, 'latin1');
-  b.write(brand, 16, 'latin1');
-  b.writeUInt32BE(size - 20, 20);
-  b.write('mdat', 24, 'latin1');
+  head.copy(b);
+  b.writeUInt32BE(size - head.length, head.length);
+  b.write('mdat', head.length + 4, 'latin1');
   return b;
 }
 
@@ -75,14 +115,54 @@ describe.each(lanes)('case updates: sounds and videos on $name', (lane) => {
     });
     const m4a = await upload(mp4(8_000, 'M4A '), 'memo.m4a', 'application/octet-stream');
     expect(uploadedFileSchema.parse(m4a.json()).contentType).toBe('audio/mp4');
-    const clip = await upload(webm(40_000), 'clip.webm', 'video/webm;codecs=vp8,opus');
+    const clip = await upload(
+      webm(40_000, ['video', 'audio']),
+      'clip.webm',
+      'video/webm;codecs=vp8,opus',
+    );
     expect(uploadedFileSchema.parse(clip.json())).toMatchObject({
       contentType: 'video/webm',
       fileExtension: 'webm',
     });
-    // An MP4 sent as an image is a video: the claim only names a sound in its own container.
-    const named = await upload(mp4(8_000), 'clip.jpg', 'image/jpeg');
+    const phone = await upload(mp4(40_000, 'isom', ['video', 'audio']), 'clip.mp4', 'video/mp4');
+    expect(uploadedFileSchema.parse(phone.json()).contentType).toBe('video/mp4');
+    // What the caller calls it plays no part: the tracks decide.
+    const named = await upload(mp4(8_000, 'isom', ['video']), 'clip.jpg', 'image/jpeg');
     expect(uploadedFileSchema.parse(named.json()).contentType).toBe('video/mp4');
+    const claimed = await upload(webm(8_000), 'sound.webm', 'video/webm');
+    expect(uploadedFileSchema.parse(claimed.json()).contentType).toBe('audio/webm');
+    const claimedMp4 = await upload(mp4(8_000), 'sound.mp4', 'video/mp4');
+    expect(uploadedFileSchema.parse(claimedMp4.json()).contentType).toBe('audio/mp4');
+  });
+
+  it('keeps a sound sent as video under the sound limit', async () => {
+    // A recording of sound alone with the video name: 20 MB would be let through, 5 MB is the rule.
+    expectError(
+      await upload(webm(CASE_AUDIO_MAX_BYTES + 1), 'long.webm', 'video/webm'),
+      413,
+      CASE_AUDIO_TOO_LARGE_MESSAGE,
+    );
+    expectError(
+      await upload(mp4(CASE_AUDIO_MAX_BYTES + 1), 'long.mp4', 'video/mp4'),
+      413,
+      CASE_AUDIO_TOO_LARGE_MESSAGE,
+    );
+    // A file whose tracks cannot be read has no picture: a sound, under the sound limit.
+    const header = webm(CASE_AUDIO_MAX_BYTES + 1, []);
+    expectError(await upload(header, 'odd.webm', 'video/webm'), 413, CASE_AUDIO_TOO_LARGE_MESSAGE);
+  });
+
+  it('keeps no control or bidi character in a stored name', async () => {
+    for (const [sent, kept] of [
+      ['photo\u202egpj.exe', 'photogpj.exe'],
+      ['\u2066memo\u2069\u200f.webm', 'memo.webm'],
+      ['tab\there\u0085\u2028.webm', 'tabhere.webm'],
+      ['\u202e\u200b', 'file'],
+    ]) {
+      const res = await upload(webm(2_000), sent!, 'audio/webm');
+      expect(res.statusCode, res.body).toBe(201);
+      expect(uploadedFileSchema.parse(res.json()).name).toBe(kept);
+    }
   });
 
   it('plays back: the file is served inline with its type, and a range is answered with 206', async () => {
@@ -122,7 +202,7 @@ describe.each(lanes)('case updates: sounds and videos on $name', (lane) => {
       CASE_AUDIO_TOO_LARGE_MESSAGE,
     );
     expectError(
-      await upload(webm(CASE_VIDEO_MAX_BYTES + 1), 'long.webm', 'video/webm'),
+      await upload(webm(CASE_VIDEO_MAX_BYTES + 1, ['video']), 'long.webm', 'video/webm'),
       413,
       CASE_VIDEO_TOO_LARGE_MESSAGE,
     );
@@ -130,7 +210,10 @@ describe.each(lanes)('case updates: sounds and videos on $name', (lane) => {
     expect((await upload(webm(CASE_AUDIO_MAX_BYTES), 'max.webm', 'audio/webm')).statusCode).toBe(
       201,
     );
-    expect((await upload(mp4(CASE_VIDEO_MAX_BYTES), 'max.mp4', 'video/mp4')).statusCode).toBe(201);
+    expect(
+      (await upload(mp4(CASE_VIDEO_MAX_BYTES, 'isom', ['video']), 'max.mp4', 'video/mp4'))
+        .statusCode,
+    ).toBe(201);
     expect(CASE_AUDIO_TOO_LARGE_MESSAGE).toContain('5 MB');
     expect(CASE_VIDEO_TOO_LARGE_MESSAGE).toContain('20 MB');
     const after = await http.feed(OPEN_CASE, dana);

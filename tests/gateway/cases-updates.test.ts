@@ -140,7 +140,7 @@ describe.each(lanes)('case updates: uploads, feed items, close on $name', (lane)
     expect(bare.statusCode, bare.body).toBe(200);
   });
 
-  it('an update to a Resolved case reopens it as Updated; a Forced Closed case stays closed', async () => {
+  it('an update to a Resolved case reopens it as Updated; a Forced Closed case stays closed by close and update alike', async () => {
     const caseId = MACHINE_1_CASES.northfieldResolved;
     expect(await statusOf(caseId)).toBe('Resolved');
     const res = await http.post(
@@ -175,6 +175,29 @@ describe.each(lanes)('case updates: uploads, feed items, close on $name', (lane)
       .execute();
     const forced = await http.post(`/api/v1/cases/${caseId}/feed`, dana, { body: 'Hm.' }, key());
     expect(postFeedItemResponseSchema.parse(forced.json()).status).toBe('Forced Closed');
+    // Neither does a close, alone or with an update, which would let the next update reopen it.
+    const close = await http.post(`/api/v1/cases/${caseId}/close`, dana, {}, key());
+    expect(close.statusCode, close.body).toBe(200);
+    expect(closeCaseResponseSchema.parse(close.json()).status).toBe('Forced Closed');
+    const after = await http.post(
+      `/api/v1/cases/${caseId}/feed`,
+      dana,
+      { body: 'and now?' },
+      key(),
+    );
+    expect(after.statusCode, after.body).toBe(201);
+    expect(postFeedItemResponseSchema.parse(after.json()).status).toBe('Forced Closed');
+    const both = await http.post(
+      `/api/v1/cases/${caseId}/feed`,
+      dana,
+      { body: 'Closing it.', close: true },
+      key(),
+    );
+    expect(postFeedItemResponseSchema.parse(both.json()).status).toBe('Forced Closed');
+    expect(await statusOf(caseId)).toBe('Forced Closed');
+    // The updates are on the feed: what the dealer wrote is kept.
+    const bodies = (await http.feed(caseId, dana)).map((i) => i.body);
+    expect(bodies).toEqual(expect.arrayContaining(['Hm.', 'and now?', 'Closing it.']));
     await db().updateTable('cases').set({ status: 'Resolved' }).where('id', '=', caseId).execute();
   });
 

@@ -9,7 +9,7 @@ import {
   type PartsCombination,
 } from '../../contract/predictions';
 import { MACHINE_1, MACHINE_1_CASES } from '../../gateway/seed/fixed-machines';
-import { REPLAYED_HEADER } from '../../gateway/services/idempotency';
+import { IDEMPOTENCY_KEY_TTL_DAYS, REPLAYED_HEADER } from '../../gateway/services/idempotency';
 import { loadedClaims, type LoadedClaims } from '../../gateway/services/predictions-engine';
 import { expectError, openCasesGateway, OPEN_TIMEOUT } from './cases-support';
 import { lanes, type TestGateway } from './harness';
@@ -98,15 +98,57 @@ describe.each(lanes)('parts predictions on $name', (lane) => {
     expect(again.json().id).toBe(made.id);
   });
 
-  it("keeps a device's answer and the time it was ranked", async () => {
-    const rankedAt = '2026-11-02T08:15:00.000Z';
+  it("ranks a device's request again: its answer is kept as what the technician saw, its time clamped", async () => {
+    const symptom = 'Oil under the pump after work';
+    const online = await http.made(dana, { symptom });
+    const rankedAt = new Date(Date.now() - 2 * 86_400_000).toISOString();
     const made = await http.made(dana, {
-      symptom: 'Oil under the pump after work',
+      symptom,
       deviceAnswer: { combinations: DEVICE_ANSWER, rankedAt },
     });
     expect(made.rankedOn).toBe('device');
     expect(made.createdAt).toBe(rankedAt);
-    expect(made.combinations).toEqual(DEVICE_ANSWER);
+    expect(made.combinations).toEqual(online.combinations);
+    const stored = await gw.started.db.kysely
+      .selectFrom('predictions')
+      .select(['combinations', 'device_combinations'])
+      .where('id', '=', made.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.device_combinations).toEqual(DEVICE_ANSWER);
+    expect(stored.combinations).toEqual(online.combinations);
+  });
+
+  it("never takes a forged device answer or date as the record's", async () => {
+    const forged: PartsCombination[] = [
+      {
+        causalPart: 'FAKE-1',
+        causalPartDescription: 'Not a part',
+        requiredParts: [{ partNumber: 'FAKE-1', description: 'Not a part', quantity: 99 }],
+        labourHours: 0,
+        probability: 0.99,
+      },
+    ];
+    const online = await http.made(dana);
+    const asked = Date.now();
+    const old = await http.made(dana, {
+      deviceAnswer: { combinations: forged, rankedAt: '2001-01-01T00:00:00Z' },
+    });
+    expect(old.combinations).toEqual(online.combinations);
+    expect(JSON.stringify(old)).not.toContain('FAKE-1');
+    // At most as old as a queued write can be (its key is kept 30 days), never in the future.
+    const oldest = asked - IDEMPOTENCY_KEY_TTL_DAYS * 86_400_000;
+    expect(Date.parse(old.createdAt)).toBeGreaterThanOrEqual(oldest - 1_000);
+    expect(Date.parse(old.createdAt)).toBeLessThanOrEqual(oldest + 60_000);
+    const ahead = await http.made(dana, {
+      deviceAnswer: { combinations: forged, rankedAt: '2099-01-01T00:00:00Z' },
+    });
+    expect(Date.parse(ahead.createdAt)).toBeGreaterThanOrEqual(asked - 1_000);
+    expect(Date.parse(ahead.createdAt)).toBeLessThanOrEqual(Date.now());
+    // Listed with the others by that date, not among records of 2001.
+    const list = predictionListResponseSchema.parse(
+      (await http.get('/api/v1/predictions', dana)).json(),
+    ).predictions;
+    expect(list.every((p) => p.createdAt >= new Date(oldest - 1_000).toISOString())).toBe(true);
   });
 
   it("lists the user's own predictions newest first, and shows one by id", async () => {

@@ -181,6 +181,21 @@ describe.each(lanes)('sign-in on $name', (lane) => {
     );
   });
 
+  it("signs in with the cookie behind a proxy's Basic sign-in; only Bearer is ours", async () => {
+    const cookie = await signIn(gw.app, 'dana.tech@northfield.example');
+    const me = (authorization: string) =>
+      gw.app.inject({ url: '/api/v1/me', headers: { cookie, authorization } });
+    const basic = `Basic ${Buffer.from('proxy-user:proxy-pass').toString('base64')}`;
+    for (const authorization of [basic, 'Negotiate abc', 'Digest username="x"']) {
+      const res = await me(authorization);
+      expect(res.statusCode, authorization).toBe(200);
+      expect(res.json().username).toBe('dana.tech@northfield.example');
+    }
+    // A Bearer is ours: a wrong one is wrong, whatever cookie comes with it.
+    expect((await me('Bearer ' + 'a'.repeat(43))).statusCode).toBe(401);
+    expect((await me('bearer')).statusCode).toBe(401);
+  });
+
   it('shows the error on a wrong password, keeps the email and issues no code', async () => {
     const a = await startAuthorization(gw.app);
     const res = await postCredentials(

@@ -1,8 +1,13 @@
 import { Alert, Button, Checkbox, Loader, Paper, Stack, Textarea, Title } from '@mantine/core';
-import { CLOSED_STATUS } from '../../../contract/cases';
+import { CLOSED_STATUS, FORCED_CLOSED_STATUS } from '../../../contract/cases';
 import { useEffect, useRef, useState } from 'react';
 import type { RecordKind } from '../../../contract/cases';
-import { isClosedStatus, isEmptyUpdate, reopenNotice } from '../../domain/case-update';
+import {
+  forcedClosedNotice,
+  isClosedStatus,
+  isEmptyUpdate,
+  reopenNotice,
+} from '../../domain/case-update';
 import { postCaseUpdate } from '../../sync/case-update';
 import { keepUpdateDraft, updateDraftOf } from '../../sync/update-drafts';
 import { AttachmentPicker, usePreparedFiles, type PickedFile } from './attachment-picker';
@@ -120,6 +125,11 @@ export function PostUpdatePanel({
         {status === CLOSED_STATUS && (
           <Alert color="orange" data-testid="reopen-notice">
             {reopenNotice(kind)}
+          </Alert>
+        )}
+        {status === FORCED_CLOSED_STATUS && (
+          <Alert color="gray" data-testid="forced-closed-notice">
+            {forcedClosedNotice(kind)}
           </Alert>
         )}
         {!closed && (

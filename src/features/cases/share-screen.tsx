@@ -6,6 +6,7 @@ import { useProfile } from '../../components/use-profile';
 import { db } from '../../db/db';
 import { recentCasesOf } from '../../db/recent-cases';
 import { formatFileSize } from '../../domain/file-size';
+import { SHARE_REFUSED_MESSAGE } from '../../domain/shared-files';
 import { shareOf, takeShare } from '../../sync/shared-files';
 import { addToNewCaseDraft, NEW_CASE_PATH, preparedShare } from './share-to-case';
 
@@ -88,9 +89,11 @@ export function ShareScreen() {
   else if (share === null) {
     body = (
       <Nothing>
-        {params.has('none')
-          ? 'Nothing shared could be added: a case takes photos, sound recordings and videos.'
-          : 'The shared files were added already, or are no longer on this device.'}
+        {params.has('elsewhere')
+          ? SHARE_REFUSED_MESSAGE
+          : params.has('none')
+            ? 'Nothing shared could be added: a case takes photos, sound recordings and videos.'
+            : 'The shared files were added already, or are no longer on this device.'}
       </Nothing>
     );
   } else {

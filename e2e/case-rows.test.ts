@@ -11,6 +11,11 @@ import { launchBrowser, signedInPage, trackPageErrors } from './support/browser'
  */
 
 const DANA = 'dana.tech@northfield.example';
+const SAM = 'sam.staff@torque.example';
+const NORTHFIELD_ID = '001000000000000003';
+/** The browser's own link colours: a row drawn in them looks like a raw link. */
+const LINK_BLUE = 'rgb(0, 0, 238)';
+const VISITED_PURPLE = 'rgb(85, 26, 139)';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,7 +39,178 @@ const rowDate = (page: Page, iso: string) =>
     return `${d.getMonth() + 1}/${d.getDate()}/${d.getFullYear()}`;
   }, iso);
 
+/**
+ * How the first case row of the screen is drawn: every text in it (subject, number, machine,
+ * date, status chip) with its underline and colour, and the page's own text colour.
+ */
+async function firstRowLook(page: Page) {
+  const row = page.getByTestId('case-row').first();
+  await row.waitFor();
+  return row.evaluate((link) => {
+    const parts = [link, ...link.querySelectorAll('*')].map((el) => {
+      const style = getComputedStyle(el);
+      return {
+        text: (el as HTMLElement).innerText?.trim() ?? '',
+        underline: style.textDecorationLine.includes('underline'),
+        color: style.color,
+      };
+    });
+    return { parts, bodyColor: getComputedStyle(document.body).color };
+  });
+}
+
+async function expectDrawnAsRow(page: Page, screen: string) {
+  const { parts, bodyColor } = await firstRowLook(page);
+  expect(
+    parts.filter((p) => p.underline),
+    screen,
+  ).toEqual([]);
+  for (const p of parts) {
+    expect([LINK_BLUE, VISITED_PURPLE], `${screen}: ${p.text}`).not.toContain(p.color);
+  }
+  // The row itself reads in the page's text colour, as the machine's Cases tab draws it.
+  expect(parts[0]!.color, screen).toBe(bodyColor);
+}
+
+/** A Created case of dana's dealer no other test opens by position. */
+async function createdCase(page: Page, index: number): Promise<CaseListRow> {
+  const created = (await gatewayList(page)).filter(
+    (c) => c.status === 'Created' && c.serialNumber && c.modelNumber,
+  );
+  expect(created.length).toBeGreaterThan(index);
+  return created[index]!;
+}
+
 describe('case rows', () => {
+  it('are drawn as rows, not links, on every case list', async () => {
+    const dana = await signedInPage(browser, DANA, { viewport: { width: 412, height: 915 } });
+    const errors = trackPageErrors(dana.page);
+    const target = await createdCase(dana.page, 22);
+    // Opened once: it is a visited link and a recent case.
+    await dana.page.goto(`/support/case/${target.id}`);
+    await dana.page.getByText(`Case ${target.caseNumber}`).waitFor();
+
+    await dana.page.goto('/support/cases');
+    await dana.page.getByRole('heading', { name: 'Case History' }).waitFor();
+    await expectDrawnAsRow(dana.page, 'Case History');
+
+    await dana.page.getByRole('link', { name: 'Home' }).first().click();
+    await dana.page.waitForURL((u) => u.pathname === '/home');
+    await dana.page.getByRole('tab', { name: 'Cases' }).click();
+    await expectDrawnAsRow(dana.page, 'Home, Recent Activity, Cases');
+
+    const machine = `/support/machine/details/sn-${target.serialNumber}/mn-${target.modelNumber}`;
+    await dana.page.goto(machine);
+    await dana.page.getByRole('tab', { name: 'Cases' }).click();
+    await expectDrawnAsRow(dana.page, "the machine's Cases tab");
+    expect(errors).toEqual([]);
+    await dana.context.close();
+
+    const sam = await signedInPage(browser, SAM, { viewport: { width: 412, height: 915 } });
+    const samErrors = trackPageErrors(sam.page);
+    await sam.page.goto(`/support/dealer/cases/${NORTHFIELD_ID}`);
+    await sam.page.getByRole('heading', { name: 'Case History' }).waitFor();
+    await expectDrawnAsRow(sam.page, "a dealer's Case History");
+    expect(samErrors).toEqual([]);
+    await sam.context.close();
+  }, 120_000);
+
+  it('Back from a case opened on page 2 comes back to that page and row', async () => {
+    const { context, page } = await signedInPage(browser, DANA, {
+      viewport: { width: 412, height: 915 },
+    });
+    const errors = trackPageErrors(page);
+    await page.goto('/support/cases');
+    await page.getByRole('heading', { name: 'Case History' }).waitFor();
+    const rows = page.getByTestId('case-row');
+    await rows.first().waitFor();
+    await page.getByRole('button', { name: '2', exact: true }).click();
+    await page.waitForURL((u) => u.searchParams.get('page') === '2');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    const count = await rows.count();
+    expect(count).toBeGreaterThan(10);
+    // The 31st row of page 2 (or its last, were the page shorter).
+    const row = rows.nth(Math.min(30, count - 1));
+    const number = (await row.innerText()).match(/\b\d{8}\b/)![0];
+    await row.scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 200);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    // Let the scroll settle before reading where it stopped.
+    const scrolledTo = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let last = -1;
+          const check = () => {
+            if (window.scrollY === last) resolve(last);
+            else {
+              last = window.scrollY;
+              setTimeout(check, 100);
+            }
+          };
+          check();
+        }),
+    );
+    await row.click();
+    await page.waitForURL((u) => u.pathname.startsWith('/support/case/'));
+    await page.getByText(`Case ${number}`).waitFor();
+
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/support/cases');
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolledTo);
+    // The row opened is on screen again where it was.
+    const box = await rows.filter({ hasText: number }).boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(915);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it("Home's Recent Activity shows the status the case has now, not the one it had when opened", async () => {
+    const { context, page } = await signedInPage(browser, DANA, {
+      viewport: { width: 412, height: 915 },
+    });
+    const errors = trackPageErrors(page);
+    const target = await createdCase(page, 20);
+    await page.goto(`/support/case/${target.id}`);
+    await page.getByText(`Case ${target.caseNumber}`).waitFor();
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/home');
+    await page.getByRole('tab', { name: 'Cases' }).click();
+    const recent = page.getByTestId('case-row').filter({ hasText: target.caseNumber });
+    await expect.poll(() => recent.innerText()).toMatch(/\bcreated\b/i);
+
+    // Resolved from another device of hers.
+    const other = await signedInPage(browser, DANA);
+    const closed = await other.page.request.post(`/api/v1/cases/${target.id}/close`, {
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(closed.status()).toBe(200);
+    await other.context.close();
+
+    // Case History fetches the list again: resolved, the case leaves the open list.
+    await page.goto('/support/cases');
+    await page.getByRole('heading', { name: 'Case History' }).waitFor();
+    await page.getByTestId('case-row').first().waitFor();
+    // The whole list is in: no "loading…" after the count.
+    await expect
+      .poll(() => page.getByTestId('case-count').innerText(), { timeout: 30_000 })
+      .toMatch(/^\d+ of \d+ cases$/);
+    await expect
+      .poll(() => page.getByTestId('case-row').filter({ hasText: target.caseNumber }).count(), {
+        timeout: 30_000,
+      })
+      .toBe(0);
+
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/home');
+    await page.getByRole('tab', { name: 'Cases' }).click();
+    await expect.poll(() => recent.innerText()).toMatch(/\bresolved\b/i);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('finds a case by its number typed key by key, and an update brings it to the top', async () => {
     const { context, page } = await signedInPage(browser, DANA, {
       viewport: { width: 412, height: 915 },

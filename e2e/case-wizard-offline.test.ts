@@ -97,7 +97,7 @@ describe('create case wizard offline', () => {
       await page.goto(M1_PAGE);
       await page.getByTestId('machine-header').waitFor();
       await page.getByRole('tab', { name: 'Cases' }).click();
-      const row = page.getByTestId('record-row').filter({ hasText: subject });
+      const row = page.getByTestId('case-row').filter({ hasText: subject });
       await row.waitFor();
       // Kept through the restart: waiting, under its local reference, and not yet sent.
       // The row reads: reference, machine, status, date.
@@ -134,7 +134,7 @@ describe('create case wizard offline', () => {
         PREPARED_PHOTO_NAMES,
       ]);
       // The app shows the number the gateway gave.
-      await page.getByTestId('record-row').filter({ hasText: sent!.caseNumber }).waitFor();
+      await page.getByTestId('case-row').filter({ hasText: sent!.caseNumber }).waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();

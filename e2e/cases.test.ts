@@ -119,7 +119,7 @@ describe('case detail', () => {
     expect(policy).not.toContain('unsafe-eval');
     await page.getByTestId('machine-header').waitFor();
     await page.getByRole('tab', { name: 'Cases' }).click();
-    await page.getByTestId('record-row').filter({ hasText: M1_OPEN_CASE.number }).click();
+    await page.getByTestId('case-row').filter({ hasText: M1_OPEN_CASE.number }).click();
     await page.waitForURL((u) => u.pathname === `/support/case/${M1_OPEN_CASE.id}`);
     await page.getByRole('heading', { name: 'Hydraulic leak at loader valve' }).waitFor();
     await page.getByText(`Case ${M1_OPEN_CASE.number}`).waitFor();

@@ -107,7 +107,7 @@ describe('a screen opened online paints what is kept, then what the gateway has'
     await dana.page.goto(machinePath);
     await dana.page.getByRole('tab', { name: 'Cases' }).click();
     const record = (page: Page) =>
-      page.getByTestId('record-row').filter({ hasText: target.caseNumber });
+      page.getByTestId('case-row').filter({ hasText: target.caseNumber });
     await expect.poll(() => record(dana.page).innerText()).toMatch(/awaiting feedback/i);
 
     const sam = await signedInPage(browser, SAM);

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_REFUSED_MESSAGE } from '../src/domain/shared-files';
 import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './support/browser';
-import { storedRows } from './support/device-db';
+import { putStoredRow, storedRows } from './support/device-db';
 
 /*
  * Sharing into the installed app: the phone POSTs the shared files to the manifest's share
@@ -92,7 +92,14 @@ describe('sharing into Torque', () => {
     const errors = trackPageErrors(page);
     await swControlled(page);
     const list = (await (await page.request.get('/api/v1/cases?limit=500')).json()) as {
-      cases: { id: string; status: string; caseNumber: string; subject: string }[];
+      cases: {
+        id: string;
+        status: string;
+        caseNumber: string;
+        subject: string;
+        modelNumber: string | null;
+        lastActivityAt: string;
+      }[];
     };
     const target = list.cases.filter((c) => c.status === 'Created')[14]!;
     // Opened once, so it is among the recent cases the device keeps.
@@ -101,6 +108,14 @@ describe('sharing into Torque', () => {
     await page.getByRole('link', { name: 'Home' }).first().click();
     await page.waitForURL((u) => u.pathname === '/home');
 
+    // Case History seen once: the device keeps the dealer's list.
+    await page.goto('/support/cases');
+    await page.getByTestId('case-row').first().waitFor();
+    await expect
+      .poll(() => page.getByTestId('case-count').innerText(), { timeout: 30_000 })
+      .toMatch(/^\d+ of \d+ cases$/);
+    const newest = list.cases[0]!;
+
     await context.setOffline(true);
     await page.getByTestId('sync-status').getByText('Offline').waitFor();
     await shareByNavigation(page, [files['leak.jpg']!, files['manual.pdf']!]);
@@ -108,13 +123,30 @@ describe('sharing into Torque', () => {
     const shared = page.getByTestId('shared-files');
     await shared.getByText(/^leak\.jpg · /).waitFor();
     expect(await shared.getByText('manual.pdf').count()).toBe(0);
+    // The photo is shown, not only named.
+    const thumbnail = shared.getByRole('img', { name: 'leak.jpg' });
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Add to a case' }).click();
     const choices = page.getByRole('region', { name: 'Choose a case' });
-    // The case opened last comes first.
-    const first = choices.getByRole('button').first();
-    expect(await first.innerText()).toBe(`Case ${target.caseNumber} · ${target.subject}`);
-    await first.click();
+    // Newest activity first, each with its machine and the date of its last activity.
+    const first = choices.getByTestId('share-case').first();
+    const firstText = await first.innerText();
+    expect(firstText).toContain(`Case ${newest.caseNumber} · ${newest.subject}`);
+    const date = await page.evaluate((at) => {
+      const d = new Date(at);
+      return `${d.getMonth() + 1}/${d.getDate()}/${d.getFullYear()}`;
+    }, newest.lastActivityAt);
+    expect(firstText).toContain(date);
+    if (newest.modelNumber) expect(firstText).toContain(newest.modelNumber);
+    // An older case is found by its number, typed key by key.
+    await choices.getByLabel('Find a case').pressSequentially(target.caseNumber);
+    await expect.poll(() => choices.getByTestId('share-case').count()).toBe(1);
+    const chosen = choices.getByTestId('share-case').first();
+    expect(await chosen.innerText()).toContain(`Case ${target.caseNumber} · ${target.subject}`);
+    await chosen.click();
     await page.waitForURL((u) => u.pathname === `/support/case/${target.id}`);
     const panel = page.getByRole('complementary', { name: 'Post an update' });
     await panel.getByRole('img', { name: 'leak.jpg' }).waitFor({ timeout: 30_000 });
@@ -206,6 +238,79 @@ describe('sharing into Torque', () => {
     const draft = drafts.find((d) => d.id === 'case||');
     expect(draft?.state.files.map((f) => f.name)).toEqual(['leak.jpg', 'valve.jpg']);
     expect(await storedRows(page, 'sharedFiles')).toEqual([]);
+
+    // The machine is asked for first, and the count stays the same once it is found.
+    await page.getByText('Which machine is this case for?').waitFor();
+    await page.getByText('Step 1 of 7 · Machine').waitFor();
+    await page.getByLabel('Serial Number').pressSequentially('52016');
+    await page.getByLabel('Model Number').and(page.locator('input')).pressSequentially('M7-172');
+    await page.waitForURL((u) => u.pathname === '/support/machine/case/create/sn-52016/mn-M7-172/');
+    await page.getByText('Step 2 of 7 · Problem').waitFor();
+    // The photos went on with the machine's draft: one draft holds them, none is left without
+    // a machine to be filed again.
+    await expect
+      .poll(async () =>
+        (await storedRows<{ id: string; state: { files?: unknown[] } }>(page, 'caseDrafts'))
+          .map((d) => `${d.id}:${d.state.files?.length ?? 0}`)
+          .sort(),
+      )
+      .toEqual(['case|M7-172|52016:2']);
+    await page.reload();
+    await page.getByText('Step 2 of 7 · Problem').waitFor();
+    expect((await storedRows<{ id: string }>(page, 'caseDrafts')).map((d) => d.id)).toEqual([
+      'case|M7-172|52016',
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a draft kept without its machine resumes at the machine step', async () => {
+    const { context, page } = await signedInPage(browser, DANA);
+    const errors = trackPageErrors(page);
+    const me = (await (await page.request.get('/api/v1/me')).json()) as { id: string };
+    // As an earlier version left it: past the machine step, with no machine.
+    await page.goto('/settings/offline');
+    await putStoredRow(page, 'caseDrafts', {
+      ownerUserId: me.id,
+      id: 'case||',
+      flow: 'case',
+      serial: '',
+      model: '',
+      pin: '',
+      subject: '',
+      state: {
+        wizardId: crypto.randomUUID(),
+        subject: '',
+        dtc: '',
+        articles: [],
+        failure: {
+          assembly: '',
+          subAssembly: '',
+          keyPart: '',
+          failureDate: '',
+          probableCauseRemarks: '',
+        },
+        parties: {
+          accountId: null,
+          accountName: '',
+          contactId: null,
+          contactName: '',
+          newContact: null,
+        },
+        form: {},
+        message: '',
+        files: [],
+        step: 1,
+      },
+      updatedAt: Date.now(),
+    });
+    await page.reload();
+    const drafts = page.getByTestId('wizard-drafts');
+    await drafts.getByRole('button', { name: 'Resume' }).click();
+    await page.waitForURL((u) => u.pathname === '/support/machine/case/create');
+    await page.getByText('Which machine is this case for?').waitFor();
+    await page.getByText('Step 1 of 7 · Machine').waitFor();
+    expect(await page.getByText('Step 2 of 7 · Problem').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

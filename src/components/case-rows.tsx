@@ -73,38 +73,39 @@ export function CaseRows({
         const machine = machineOf(c);
         const last = c.lastActivityAt === undefined ? null : shortDate(c.lastActivityAt);
         return (
-          <Link
-            key={c.id}
-            to={c.to ?? casePath(c.id)}
-            className={marked ? 'case-row case-row--unread' : 'case-row'}
-            role="listitem"
-            data-testid="case-row"
-          >
-            <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text fw={600} truncate>
-                  {c.subject}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {c.caseNumber}
-                </Text>
-                {machine && (
-                  <Text size="sm" c="dimmed" truncate data-testid="case-row-machine">
-                    {machine}
+          // The list item holds the link: a link given the listitem role is no longer a link.
+          <div role="listitem" key={c.id}>
+            <Link
+              to={c.to ?? casePath(c.id)}
+              className={marked ? 'case-row case-row--unread' : 'case-row'}
+              data-testid="case-row"
+            >
+              <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text fw={600} truncate>
+                    {c.subject}
                   </Text>
-                )}
-              </Stack>
-              <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-                {marked && <UnreadMarker />}
-                <Badge variant="light">{c.status}</Badge>
-                {last && (
-                  <Text size="xs" c="dimmed" data-testid="case-row-activity">
-                    <time dateTime={new Date(c.lastActivityAt!).toISOString()}>{last}</time>
+                  <Text size="sm" c="dimmed">
+                    {c.caseNumber}
                   </Text>
-                )}
-              </Stack>
-            </Group>
-          </Link>
+                  {machine && (
+                    <Text size="sm" c="dimmed" truncate data-testid="case-row-machine">
+                      {machine}
+                    </Text>
+                  )}
+                </Stack>
+                <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+                  {marked && <UnreadMarker />}
+                  <Badge variant="light">{c.status}</Badge>
+                  {last && (
+                    <Text size="xs" c="dimmed" data-testid="case-row-activity">
+                      <time dateTime={new Date(c.lastActivityAt!).toISOString()}>{last}</time>
+                    </Text>
+                  )}
+                </Stack>
+              </Group>
+            </Link>
+          </div>
         );
       })}
     </div>

@@ -70,6 +70,8 @@ export function predictionDetailPath(id: string): string {
 
 /** Where an unfinished wizard of a flow resumes: its create path for the machine. */
 export function wizardResumePath(flow: 'case' | 'report' | 'prediction', m: FullKey): string {
+  // Kept before its machine was found: the wizard opens where the machine is asked for.
+  if (!m.serial || !m.model) return `/support/machine/${flow}/create`;
   if (flow === 'report') return createReportPath(m);
   return flow === 'prediction' ? predictionPath(m) : createCasePath(m);
 }

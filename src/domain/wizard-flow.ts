@@ -23,6 +23,11 @@ export interface WizardFlowState {
   step: WizardStep;
   /** Serial and model came with the path: step 0 is skipped and Previous from 1 leaves. */
   machineFromRoute: boolean;
+  /**
+   * The wizard began by asking for the machine (step 0): that step stays in the count once the
+   * machine is found, so "Step 1 of 7" goes on as "Step 2 of 7".
+   */
+  askedForMachine: boolean;
   /** A prediction started from a case: its step offers Link to Case instead of Create Case. */
   caseId: string | null;
   /**
@@ -72,6 +77,7 @@ export function initialWizardFlow(
     flow,
     step: firstStep(machineFromRoute),
     machineFromRoute,
+    askedForMachine: !machineFromRoute,
     caseId,
     predictionId: null,
     exit: null,
@@ -111,6 +117,9 @@ export function wizardFlowReducer(state: WizardFlowState, action: WizardAction):
   }
   switch (action.type) {
     case 'next':
+      // Without its machine the wizard goes no further than the step that finds it: a record
+      // is never made for no machine.
+      if (!state.machineFromRoute) return state.step === 0 ? state : { ...state, step: 0 };
       return apply(state, nextMove(state.flow, state.step));
     case 'previous':
       return previous(state);
@@ -150,6 +159,7 @@ export interface SavedFlow {
   step: WizardStep;
   flow?: WizardFlow;
   predictionId?: string | null;
+  askedForMachine?: boolean;
   /**
    * The page visit (the browser history entry) the draft was kept in: the same one after a
    * reload or Back, a new one each time the wizard is opened.
@@ -173,19 +183,30 @@ export function holdsMadePrediction(saved: unknown): boolean {
  */
 export function resumeWizardFlow(
   fresh: WizardFlowState,
-  saved: { step?: unknown; flow?: unknown; predictionId?: unknown; visit?: unknown } | undefined,
+  saved:
+    | {
+        step?: unknown;
+        flow?: unknown;
+        predictionId?: unknown;
+        askedForMachine?: unknown;
+        visit?: unknown;
+      }
+    | undefined,
   visit?: string,
 ): WizardFlowState {
   const step = saved ? parseStep(saved.step) : null;
   if (step === null || step === 6) return fresh;
+  // A draft kept without its machine comes back at the step that finds it, with what it holds.
+  if (!fresh.machineFromRoute) return { ...fresh, step: firstStep(false) };
   if (holdsMadePrediction(saved) && saved?.visit !== visit) return fresh;
   // A prediction that went on as a case comes back as that case; anything else keeps its flow.
   const flow = fresh.flow === 'prediction' && saved?.flow === 'case' ? 'case' : fresh.flow;
   const predictionId = typeof saved?.predictionId === 'string' ? saved.predictionId : null;
+  const askedForMachine = fresh.askedForMachine || saved?.askedForMachine === true;
   // A prediction is made by Next on the symptom, never by opening a draft: without one made
   // already, the draft comes back at the symptom.
   if (flow === 'prediction' && step === 2 && predictionId === null) {
-    return { ...fresh, step: 1, flow, predictionId };
+    return { ...fresh, step: 1, flow, predictionId, askedForMachine };
   }
-  return { ...fresh, step, flow, predictionId };
+  return { ...fresh, step, flow, predictionId, askedForMachine };
 }

@@ -25,6 +25,14 @@ export interface QueuedCase {
   feedItem: OutboxRow | null;
 }
 
+/** A case or report names the machine it is for: none is queued without one. */
+export class NoMachineError extends Error {
+  constructor() {
+    super('A case or report needs its machine (serial and model).');
+    this.name = 'NoMachineError';
+  }
+}
+
 /**
  * Queues a new case as one chain (product §4 Wizard, Offline-first): new contact, case, files,
  * first feed item, each its own write with its own Idempotency-Key and each depending on the one
@@ -35,6 +43,7 @@ export async function queueNewCase(
   input: CreateCaseInput,
   database: TorqueDb = db,
 ): Promise<QueuedCase> {
+  if (!input.fields.Serial_Number__c || !input.fields.Model_Number__c) throw new NoMachineError();
   const ownerUserId = await signedInUserId(database);
   if (!ownerUserId) throw new NoSignedInUserError();
   const noun = input.kind === 'Report' ? 'report' : 'case';

@@ -120,6 +120,23 @@ describe("the wizard's attachments step", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove valve.jpg' }));
     expect(screen.getAllByTestId('upload-preview')).toHaveLength(1);
   });
+
+  it('lists photos in the order picked, whichever is ready first, across two picks', async () => {
+    renderScreen(<AttachmentsStep />);
+    const photo = (n: number) => new File(['jpeg'], `photo-${n}.jpg`, { type: 'image/jpeg' });
+    pick(photo(1), photo(2), photo(3));
+    pick(photo(4));
+    // Ready 4, 3, 1, 2 (a small photo is prepared sooner than a large one).
+    for (const n of [4, 3, 1, 2]) {
+      await release(held.findIndex((h) => h.file.name === `photo-${n}.jpg`));
+    }
+    await waitFor(() => expect(screen.getAllByTestId('upload-preview')).toHaveLength(4));
+    const removes = screen.getAllByRole('button', { name: /^Remove / });
+    expect(removes.map((b) => b.getAttribute('aria-label'))).toEqual(
+      [1, 2, 3, 4].map((n) => `Remove photo-${n}.jpg`),
+    );
+    screen.getByRole('button', { name: 'Submit' });
+  });
 });
 
 describe('Post an update', () => {

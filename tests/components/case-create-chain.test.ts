@@ -3,7 +3,7 @@ import './node-blobs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTACT_CREATION_ERROR_MESSAGE } from '../../contract/case-create';
 import { db } from '../../src/db/db';
-import { queueNewCase } from '../../src/sync/case-create';
+import { NoMachineError, queueNewCase } from '../../src/sync/case-create';
 import { runReplay } from '../../src/sync/replay-run';
 import { createdContact, createdReport, feedItem, posted, uploaded } from './case-fixtures';
 import { makeUser, resetDb, signInLocally } from './render';
@@ -58,7 +58,13 @@ function gateway(contactStatus = 201) {
 
 const input = {
   kind: 'Report' as const,
-  fields: { RecordTypeId: 'rt-report', Subject: 'Stalls', AccountId: 'acc-1' },
+  fields: {
+    RecordTypeId: 'rt-report',
+    Subject: 'Stalls',
+    AccountId: 'acc-1',
+    Serial_Number__c: '52016',
+    Model_Number__c: 'M7-172',
+  },
   newContact: {
     accountId: 'acc-1',
     firstName: 'Ann',
@@ -111,6 +117,8 @@ describe('queueNewCase', () => {
         RecordTypeId: 'rt-report',
         Subject: 'Stalls',
         AccountId: 'acc-1',
+        Serial_Number__c: '52016',
+        Model_Number__c: 'M7-172',
         ContactId: 'con-9',
       },
     });
@@ -121,6 +129,38 @@ describe('queueNewCase', () => {
     // A second run sends nothing again.
     await runReplay();
     expect(calls).toHaveLength(4);
+  });
+
+  it('queues nothing for no machine, and keeps the draft it came from', async () => {
+    await db.caseDrafts.put({
+      ownerUserId: dana.id,
+      id: 'case||',
+      flow: 'case',
+      serial: '',
+      model: '',
+      pin: '',
+      subject: 'Stalls',
+      state: {},
+      updatedAt: 1,
+    });
+    const calls = gateway();
+    for (const machine of [
+      { Serial_Number__c: '', Model_Number__c: '' },
+      { Serial_Number__c: '52016', Model_Number__c: '' },
+      { Serial_Number__c: '', Model_Number__c: 'M7-172' },
+    ]) {
+      await expect(
+        queueNewCase({
+          ...input,
+          kind: 'Case',
+          fields: { ...input.fields, ...machine },
+          draftId: 'case||',
+        }),
+      ).rejects.toThrow(NoMachineError);
+    }
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.caseDrafts.count()).toBe(1);
+    expect(calls).toEqual([]);
   });
 
   it('parks the chain when the contact is refused, and nothing after it is sent', async () => {

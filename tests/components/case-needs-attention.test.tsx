@@ -153,7 +153,13 @@ describe('a refused case update on the Offline & sync page', () => {
     };
     await queueNewCase({
       kind: 'Report',
-      fields: { RecordTypeId: 'rt-report', Subject: 'Stalls', AccountId: 'acc-1' },
+      fields: {
+        RecordTypeId: 'rt-report',
+        Subject: 'Stalls',
+        AccountId: 'acc-1',
+        Serial_Number__c: '52016',
+        Model_Number__c: 'M7-172',
+      },
       newContact: {
         accountId: 'acc-1',
         firstName: 'Ann',

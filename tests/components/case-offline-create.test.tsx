@@ -185,7 +185,7 @@ describe('a case created offline', () => {
       '/support/machine/details/sn-52016/mn-M7-172',
     );
     fireEvent.click(await screen.findByRole('tab', { name: 'Cases' }));
-    const row = await screen.findByTestId('record-row');
+    const row = await screen.findByTestId('case-row');
     expect(within(row).getByText('Cab heater blows cold')).toBeTruthy();
     expect(within(row).getByText(reference)).toBeTruthy();
     expect(within(row).getByText('Waiting to send')).toBeTruthy();

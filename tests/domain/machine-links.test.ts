@@ -9,6 +9,7 @@ import {
   predictionPath,
   qualityReportHref,
   telematicsPath,
+  wizardResumePath,
 } from '../../src/domain/machine-links';
 import { parseMachineRouteParams } from '../../src/domain/route-params';
 
@@ -107,5 +108,19 @@ describe('Choose Activity links (product §2)', () => {
     );
     expect(casePath('500A0000001')).toBe('/support/case/500A0000001');
     expect(casePath('a/b')).toBe('/support/case/a%2Fb');
+  });
+});
+
+describe('an unfinished wizard resumes', () => {
+  it("at its machine's create path, or where the machine is asked for when it has none", () => {
+    const m = { serial: '52016', model: 'M7-172', pin: '' };
+    expect(wizardResumePath('case', m)).toBe(createCasePath(m));
+    expect(wizardResumePath('report', m)).toBe(createReportPath(m));
+    expect(wizardResumePath('case', { serial: '', model: '', pin: '' })).toBe(
+      '/support/machine/case/create',
+    );
+    expect(wizardResumePath('report', { serial: '52016', model: '', pin: '' })).toBe(
+      '/support/machine/report/create',
+    );
   });
 });

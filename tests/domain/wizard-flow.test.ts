@@ -34,8 +34,32 @@ describe('the wizard starts', () => {
     expect(wizardFlowReducer(found, previous).exit).toEqual({ to: 'machine' });
   });
 
+  it('keeps counting step 0 once it found the machine there, also in a draft opened again', () => {
+    const found = wizardFlowReducer(initialWizardFlow('case', false), { type: 'machineFound' });
+    expect(found.askedForMachine).toBe(true);
+    expect(initialWizardFlow('case', true).askedForMachine).toBe(false);
+    const reopened = resumeWizardFlow(initialWizardFlow('case', true), {
+      step: 3,
+      askedForMachine: true,
+    });
+    expect(reopened).toMatchObject({ step: 3, askedForMachine: true });
+    expect(resumeWizardFlow(initialWizardFlow('case', true), { step: 3 }).askedForMachine).toBe(
+      false,
+    );
+  });
+
   it('leaves for the machine page from step 0 with Previous', () => {
     expect(run(initialWizardFlow('report', false), 'previous').exit).toEqual({ to: 'machine' });
+  });
+
+  it('never goes past step 0 without its machine, so nothing is submitted for none', () => {
+    const start = initialWizardFlow('case', false);
+    expect(wizardFlowReducer(start, next)).toBe(start);
+    // A state past step 0 with no machine (an old draft) goes back to find it, never on.
+    for (const step of [1, 2, 3, 4, 4.1, 5] as const) {
+      const s = wizardFlowReducer({ ...start, step }, next);
+      expect(s).toMatchObject({ step: 0, submitting: false, exit: null });
+    }
   });
 
   it('goes back to step 0 from step 1 when the path did not name the machine', () => {
@@ -228,6 +252,16 @@ describe('a draft comes back', () => {
     expect(resumeWizardFlow(fresh, { step: 6 })).toBe(fresh);
     expect(resumeWizardFlow(fresh, { step: '3' })).toBe(fresh);
     expect(resumeWizardFlow(fresh, undefined)).toBe(fresh);
+  });
+
+  it('at the machine step, with what it holds, when it was kept without its machine', () => {
+    const noMachine = initialWizardFlow('case', false);
+    for (const step of [1, 2, 4, 5] as const) {
+      const back = resumeWizardFlow(noMachine, { step });
+      expect(back).toMatchObject({ step: 0, machineFromRoute: false });
+      // Not the fresh state itself: that would start the wizard empty, dropping its files.
+      expect(back).not.toBe(noMachine);
+    }
   });
 
   it('as the case a prediction became, with its prediction; a case never as another flow', () => {

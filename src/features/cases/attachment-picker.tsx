@@ -10,7 +10,7 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { lazy, startTransition, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { isGridImage, isHeic, jpegName } from '../../domain/case-images';
 import type { Mark } from '../../domain/photo-markup';
 import { formatFileSize } from '../../domain/file-size';
@@ -98,6 +98,10 @@ export function waitingText(pending: readonly { name: string; type: string }[]):
 export function usePreparedFiles(onReady: (file: PickedFile) => void) {
   const [pending, setPending] = useState<readonly { id: string; name: string; type: string }[]>([]);
   const [error, setError] = useState<string | null>(null);
+  // Photos are prepared side by side, a small one sooner than a large one, but join the list
+  // one after another in the order picked (across picks too): the previews and the update show
+  // them as the user chose them.
+  const joined = useRef<Promise<void>>(Promise.resolve());
   const pick = (chosen: File[]) => {
     setError(null);
     const picked = chosen.map((file) => ({ id: crypto.randomUUID(), file }));
@@ -106,13 +110,16 @@ export function usePreparedFiles(onReady: (file: PickedFile) => void) {
       ...picked.map(({ id, file }) => ({ id, name: file.name, type: file.type })),
     ]);
     for (const { id, file } of picked) {
-      preparePhoto(file)
-        .then((p) =>
-          // Random, not counted: a resumed draft's files keep keys from an earlier page load.
-          onReady({ key: crypto.randomUUID(), name: p.name, type: p.type, blob: p.blob }),
-        )
-        .catch(() => setError(`${file.name} could not be read.`))
-        .finally(() => setPending((ps) => ps.filter((f) => f.id !== id)));
+      const prepared = preparePhoto(file);
+      joined.current = joined.current.then(() =>
+        prepared
+          .then((p) =>
+            // Random, not counted: a resumed draft's files keep keys from an earlier page load.
+            onReady({ key: crypto.randomUUID(), name: p.name, type: p.type, blob: p.blob }),
+          )
+          .catch(() => setError(`${file.name} could not be read.`))
+          .finally(() => setPending((ps) => ps.filter((f) => f.id !== id))),
+      );
     }
   };
   return {

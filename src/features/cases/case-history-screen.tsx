@@ -6,6 +6,7 @@ import { NO_CASE_HISTORY_MESSAGE } from '../../../contract/cases';
 import { LastUpdated } from '../../components/last-updated';
 import { useLocalCaseActivity } from '../../components/use-local-case-activity';
 import { useProfile } from '../../components/use-profile';
+import { useScrollRestoration } from '../../components/use-scroll-restoration';
 import { useUnreadState } from '../../components/use-unread-cases';
 import { byLastActivity } from '../../domain/case-activity';
 import { CaseRows } from '../../components/case-rows';
@@ -23,6 +24,7 @@ export function CaseHistoryScreen() {
   const local = useLocalCaseActivity(user?.id);
   const unread = useUnreadState(user?.id);
   const cases = useMemo(() => byLastActivity(row?.cases ?? [], local), [row, local]);
+  useScrollRestoration(cases.length > 0);
   return (
     <div className="case-layout">
       <Stack gap="sm" style={{ minWidth: 0 }}>

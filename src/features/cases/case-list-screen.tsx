@@ -10,10 +10,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useDeferredValue, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { NO_CASE_HISTORY_MESSAGE } from '../../../contract/cases';
 import { EmptyState } from '../../components/empty-state';
 import { LastUpdated } from '../../components/last-updated';
 import { scrollToTop } from '../../components/scroll-to-top';
+import { useScrollRestoration } from '../../components/use-scroll-restoration';
 import { useLocalCaseActivity } from '../../components/use-local-case-activity';
 import { useProfile } from '../../components/use-profile';
 import { useQueuedCases } from '../../components/use-queued-cases';
@@ -35,6 +37,7 @@ import { useCaseList } from './use-case-list';
 /** Rows per page: a page renders in well under a frame on a phone. */
 export const CASE_LIST_PAGE_SIZE = 50;
 const DEALER = { kind: 'dealer' } as const;
+const PAGE_PARAM = 'page';
 
 /** /support/cases (product §2 dealer case list, titled Case History; View Cases). */
 export function CaseListScreen() {
@@ -46,7 +49,20 @@ export function CaseListScreen() {
     .map(queuedRowData);
   const [statuses, setStatuses] = useState<string[]>([...CASE_STATUS_DEFAULT]);
   const [text, setText] = useState('');
-  const [page, setPage] = useState(1);
+  // The page is in the address, so Back from a case comes to the page the case was opened from.
+  const [params, setParams] = useSearchParams();
+  const page = Number(params.get(PAGE_PARAM)) || 1;
+  const setPage = (next: number, replace: boolean) => {
+    if (next === page) return;
+    setParams(
+      (p) => {
+        if (next > 1) p.set(PAGE_PARAM, String(next));
+        else p.delete(PAGE_PARAM);
+        return p;
+      },
+      { replace },
+    );
+  };
   // Typing stays responsive: the list follows the box a moment later when the device is busy.
   const search = useDeferredValue(text);
   // Latest activity first as the gateway sorts them; a case updated here rises at once.
@@ -56,6 +72,7 @@ export function CaseListScreen() {
   const filter = useMemo(() => createCaseListFilter(sorted), [sorted]);
   const matches = useMemo(() => filter(statuses, search), [filter, statuses, search]);
   const shown = pageOf(matches, page, CASE_LIST_PAGE_SIZE);
+  useScrollRestoration(!!row && shown.items.length > 0);
 
   return (
     <Stack gap="sm" maw={880} mx="auto" w="100%">
@@ -70,7 +87,7 @@ export function CaseListScreen() {
           value={statuses}
           onChange={(next) => {
             setStatuses(nextStatusSelection(statuses, next));
-            setPage(1);
+            setPage(1, true);
           }}
           maxDropdownHeight={CASE_STATUS_DROPDOWN_HEIGHT}
           comboboxProps={{ withinPortal: true }}
@@ -82,7 +99,7 @@ export function CaseListScreen() {
           value={text}
           onChange={(e) => {
             setText(e.currentTarget.value);
-            setPage(1);
+            setPage(1, true);
           }}
           miw={200}
         />
@@ -109,7 +126,7 @@ export function CaseListScreen() {
             total={shown.pageCount}
             value={shown.page}
             onChange={(next) => {
-              setPage(next);
+              setPage(next, false);
               scrollToTop();
             }}
             size="sm"

@@ -248,7 +248,7 @@ function WizardRun({
           flow={nav.flow}
           kind={kind}
           step={nav.step}
-          machineFromRoute={nav.machineFromRoute}
+          machineFromRoute={nav.machineFromRoute && !nav.askedForMachine}
         />
         <WizardStepView
           nav={nav}

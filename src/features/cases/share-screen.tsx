@@ -1,46 +1,48 @@
-import { Alert, Anchor, Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useProfile } from '../../components/use-profile';
-import { db } from '../../db/db';
-import { recentCasesOf } from '../../db/recent-cases';
+import { useObjectUrls } from '../../components/use-object-urls';
+import { isGridImage } from '../../domain/case-images';
+import type { SharedFile } from '../../domain/shared-files';
 import { formatFileSize } from '../../domain/file-size';
 import { SHARE_REFUSED_MESSAGE } from '../../domain/shared-files';
 import { shareOf, takeShare } from '../../sync/shared-files';
+import { ShareCaseChoice } from './share-case-choice';
 import { addToNewCaseDraft, NEW_CASE_PATH, preparedShare } from './share-to-case';
 
-/** Cases offered for "Add to a case". */
-const SHOWN = 20;
-
-interface CaseChoice {
-  id: string;
-  caseNumber: string;
-  subject: string;
-}
-
-/**
- * The cases the device keeps, the ones opened last first (Recent Cases), then the dealer's
- * list as last fetched, by last activity: all there offline.
- */
-function useCaseChoices(userId: string | undefined): CaseChoice[] | undefined {
-  return useLiveQuery(async () => {
-    if (!userId) return [];
-    const [recent, list] = await Promise.all([
-      recentCasesOf(userId, SHOWN),
-      db.caseLists.get([userId, 'dealer']),
-    ]);
-    const choices: CaseChoice[] = recent.map((r) => ({
-      id: r.id,
-      caseNumber: r.referenceNumber,
-      subject: r.subject,
-    }));
-    const seen = new Set(choices.map((c) => c.id));
-    for (const c of list?.cases ?? []) {
-      if (!seen.has(c.id)) choices.push({ id: c.id, caseNumber: c.caseNumber, subject: c.subject });
-    }
-    return choices.slice(0, SHOWN);
-  }, [userId]);
+/** The shared files, each photo as a thumbnail beside its name and size. */
+function SharedFiles({ files }: { files: readonly SharedFile[] }) {
+  const previews = useObjectUrls(
+    useMemo(
+      () =>
+        new Map(
+          files.flatMap((f, i) => (isGridImage(f.type) ? [[String(i), f.blob] as const] : [])),
+        ),
+      [files],
+    ),
+  );
+  return (
+    <Stack gap="xs" data-testid="shared-files">
+      {files.map((f, i) => (
+        <Group key={i} gap="sm" wrap="nowrap">
+          {previews.get(String(i)) && (
+            <img
+              src={previews.get(String(i))}
+              alt={f.name}
+              width={56}
+              height={56}
+              style={{ objectFit: 'cover', borderRadius: 4, flexShrink: 0 }}
+            />
+          )}
+          <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            {f.name} · {formatFileSize(f.blob.size)}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
 }
 
 function Nothing({ children }: { children: string }) {
@@ -65,7 +67,6 @@ export function ShareScreen() {
   const navigate = useNavigate();
   const user = useProfile();
   const share = useLiveQuery(async () => (id ? ((await shareOf(id)) ?? null) : null), [id]);
-  const cases = useCaseChoices(user?.id);
   const [choosing, setChoosing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -99,13 +100,7 @@ export function ShareScreen() {
   } else {
     body = (
       <Stack gap="md">
-        <Stack gap={4} data-testid="shared-files">
-          {share.files.map((f, i) => (
-            <Text key={i} size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {f.name} · {formatFileSize(f.blob.size)}
-            </Text>
-          ))}
-        </Stack>
+        <SharedFiles files={share.files} />
         {error && (
           <Alert color="red" role="alert">
             {error}
@@ -123,37 +118,13 @@ export function ShareScreen() {
         >
           Start a new case
         </Button>
-        {choosing && (
-          <Paper withBorder p="sm" component="section" aria-labelledby="share-cases-title">
-            <Title order={2} size="h5" id="share-cases-title" mb="xs">
-              Choose a case
-            </Title>
-            {!cases && <Loader size="sm" />}
-            {cases?.length === 0 && (
-              <Text size="sm">
-                No cases on this device yet: open one first, or start a new case.
-              </Text>
-            )}
-            <Stack gap="xs">
-              {cases?.map((c) => (
-                <Button
-                  key={c.id}
-                  variant="light"
-                  size="md"
-                  justify="flex-start"
-                  styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
-                  h="auto"
-                  mih={44}
-                  py={6}
-                  onClick={() =>
-                    void navigate(`/support/case/${c.id}`, { state: { shareId: share.id } })
-                  }
-                >
-                  {`Case ${c.caseNumber} · ${c.subject}`}
-                </Button>
-              ))}
-            </Stack>
-          </Paper>
+        {choosing && user && (
+          <ShareCaseChoice
+            userId={user.id}
+            onChoose={(caseId) =>
+              void navigate(`/support/case/${caseId}`, { state: { shareId: share.id } })
+            }
+          />
         )}
       </Stack>
     );

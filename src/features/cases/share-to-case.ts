@@ -20,7 +20,8 @@ export function preparedShare(files: readonly SharedFile[]): Promise<PickedFile[
 
 /**
  * "Start a new case": the files join the attachments of the case wizard's draft without a
- * machine (a new draft, or the one left there), so the wizard opens with them at step 5.
+ * machine (a new draft, or the one left there): the wizard asks for the machine first, and
+ * the files wait for the attachments step.
  */
 export async function addToNewCaseDraft(user: User, files: readonly PickedFile[]): Promise<void> {
   const id = wizardDraftId('case', {});
@@ -28,7 +29,7 @@ export async function addToNewCaseDraft(user: User, files: readonly PickedFile[]
     const found = await db.caseDrafts.get([user.id, id]);
     // One being discarded (its undo still showing) is not built on: a new one starts.
     const draft = found && !found.discardingAt ? found : undefined;
-    const state = (draft?.state ?? { ...freshWizardData(user), step: 0 }) as WizardData;
+    const state = (draft?.state ?? freshWizardData(user)) as WizardData;
     await db.caseDrafts.put({
       ownerUserId: user.id,
       id,
@@ -37,7 +38,8 @@ export async function addToNewCaseDraft(user: User, files: readonly PickedFile[]
       model: '',
       pin: '',
       subject: draft?.subject ?? '',
-      state: { ...state, files: [...(state.files ?? []), ...files] },
+      // At the machine step: a draft without its machine never goes on past it.
+      state: { ...state, step: 0, files: [...(state.files ?? []), ...files] },
       updatedAt: Date.now(),
     });
   });

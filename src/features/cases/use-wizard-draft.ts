@@ -118,13 +118,16 @@ export function useWizardDraft(input: WizardDraftInput) {
   // A move (a new step, a prediction made) is kept at once, so a reload right after it comes
   // back to it; typing is kept once it pauses.
   const moved = useRef<WizardFlowState | null>(null);
+  // The key the draft left when step 0 found the machine. The step that follows renders before
+  // the path names the machine: kept there again, the same files would sit in two drafts.
+  const left = useRef<string | null>(null);
   useEffect(() => {
     if (!keeping || flow.step === 6) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const write = (delay = 300) => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        if (done.current) return;
+        if (done.current || left.current === draftId) return;
         void db.caseDrafts.put({
           ownerUserId,
           id: draftId,
@@ -139,6 +142,7 @@ export function useWizardDraft(input: WizardDraftInput) {
             step: flow.step,
             flow: flow.flow,
             predictionId: flow.predictionId,
+            askedForMachine: flow.askedForMachine,
             visit,
           },
           updatedAt: Date.now(),
@@ -182,6 +186,9 @@ export function useWizardDraft(input: WizardDraftInput) {
       void db.caseDrafts.delete([ownerUserId, draftId]);
     },
     /** Step 0 found the machine: the draft goes on under the machine's key instead. */
-    moveOn: () => void db.caseDrafts.delete([ownerUserId, draftId]),
+    moveOn: () => {
+      left.current = draftId;
+      void db.caseDrafts.delete([ownerUserId, draftId]);
+    },
   };
 }

@@ -1,15 +1,11 @@
-import { Badge, Group, Loader, Stack, Text } from '@mantine/core';
+import { Box, Loader } from '@mantine/core';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import type { CaseSummary } from '../../../contract/machines';
-import { UnreadMarker } from '../../components/case-rows';
+import { CaseRows, type CaseRowData } from '../../components/case-rows';
 import { EmptyState } from '../../components/empty-state';
 import { useLocalCaseActivity } from '../../components/use-local-case-activity';
 import { useUnreadState } from '../../components/use-unread-cases';
-import { rowIsUnread } from '../../domain/case-unread';
 import { byLastActivity } from '../../domain/case-activity';
-import { shortDate } from '../../domain/dates';
-import { casePath } from '../../domain/case-links';
 import { notListedYet, type QueuedCaseRow } from '../../sync/queued-cases';
 
 type RecordRow = Omit<CaseSummary, 'lastActivityAt'> & {
@@ -69,44 +65,15 @@ export function RecordsTab({
     );
   }
   if (records.length === 0) return <EmptyState>No Case History to Display</EmptyState>;
-  const machineText = machine ? [machine.model, machine.serial].filter(Boolean).join(' · ') : '';
+  // Every row is for this machine: it says so as the rows of the other case lists do.
+  const rows: CaseRowData[] = records.map((r) => ({
+    ...r,
+    modelNumber: machine?.model || null,
+    serialNumber: machine?.serial || null,
+  }));
   return (
-    <Stack gap="xs" pt="sm">
-      {records.map((r) => {
-        const last = r.lastActivityAt === undefined ? null : shortDate(r.lastActivityAt);
-        const marked = rowIsUnread(r, unread, listAt);
-        return (
-          <Link
-            key={r.id}
-            to={r.to ?? casePath(r.id)}
-            className="machine-row"
-            data-testid="record-row"
-          >
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text fw={600}>{r.subject}</Text>
-                <Text size="sm" c="dimmed">
-                  {r.caseNumber}
-                </Text>
-                {machineText && (
-                  <Text size="sm" c="dimmed">
-                    {machineText}
-                  </Text>
-                )}
-              </Stack>
-              <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-                {marked && <UnreadMarker />}
-                <Badge variant="light">{r.status}</Badge>
-                {last && (
-                  <Text size="xs" c="dimmed">
-                    <time dateTime={new Date(r.lastActivityAt!).toISOString()}>{last}</time>
-                  </Text>
-                )}
-              </Stack>
-            </Group>
-          </Link>
-        );
-      })}
-    </Stack>
+    <Box pt="sm">
+      <CaseRows rows={rows} unread={unread} listAt={listAt} />
+    </Box>
   );
 }

@@ -36,6 +36,7 @@ import { predictionRoutes } from './routes/predictions';
 import { pushRoutes } from './routes/push';
 import { pushFanout } from './routes/push-fanout';
 import { staticRoutes } from './routes/static';
+import { requestCountStore } from './services/request-counts';
 
 /**
  * Builds the gateway on an open, migrated database. No port: main.ts listens, tests inject.
@@ -96,7 +97,7 @@ export async function buildApp(
   };
   installAccess(app, ctx.guards);
   installDeclarationCheck(app);
-  await installFairUse(app, config);
+  await installFairUse(app, config, requestCountStore(db, app.log));
 
   await app.register(metaRoutes, ctx);
   await app.register(authRoutes, ctx);

@@ -2,10 +2,11 @@
  * Fair use: one user's burst must not slow everyone else.
  *
  * - A per-user limit on every signed-in route (@fastify/rate-limit, keyed by the session's user,
- *   counted in the database so that every gateway copy counts the same requests:
- *   services/request-counts.ts). The expensive endpoints (knowledge search, case assist, typeaheads,
- *   uploads) have a tight limit of their own; every other signed-in route has a loose one that a
- *   person's use never meets. Past it, 429 with Retry-After, which the PWA shows as "busy,
+ *   counted in PostgreSQL so that every gateway copy counts the same requests:
+ *   services/request-counts.ts; in memory on the embedded database, which one process opens).
+ *   The expensive endpoints (knowledge search, case assist, typeaheads, uploads) have a tight
+ *   limit of their own; every other signed-in route has a loose one that a person's use never
+ *   meets. Past it, 429 with Retry-After, which the PWA shows as "busy,
  *   retrying" and waits out.
  * - A bound on how many expensive requests this process works on at once. The rest wait, taking
  *   turns between users, so another user's request goes next rather than after a whole burst;
@@ -115,11 +116,14 @@ function busy(reply: FastifyReply): HttpError {
 const keyOf = (request: FastifyRequest) =>
   request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
 
-/** `store`: where the per-user limits are counted (services/request-counts.ts). */
+/**
+ * `store`: where the per-user limits are counted when several gateway copies may share the
+ * database (services/request-counts.ts); null: in this process's memory.
+ */
 export async function installFairUse(
   app: FastifyInstance,
   config: GatewayConfig,
-  store: FastifyRateLimitStoreCtor,
+  store: FastifyRateLimitStoreCtor | null,
 ) {
   const { max, windowSeconds, concurrency, perUser } = config.expensive;
   const everyday = {
@@ -137,7 +141,7 @@ export async function installFairUse(
     global: false,
     max,
     timeWindow: windowSeconds * 1000,
-    store,
+    ...(store ? { store } : {}),
     // After the session check: the key is the signed-in user, wherever they connect from.
     hook: 'preHandler',
     keyGenerator: keyOf,
@@ -169,6 +173,13 @@ export async function installFairUse(
     }
   }
   app.decorate('heavyWork', heavyWork);
+  // What a request has in progress ends when its answer is sent, not after: a handler that
+  // sends the answer itself (an idempotent write) still holds it while its caller already sends
+  // the next one.
+  const leaving = new WeakMap<FastifyRequest, () => void>();
+  app.addHook('onSend', async (request) => {
+    leaving.get(request)?.();
+  });
   app.addHook('onRoute', (route: RouteOptions) => {
     const { expensive, upload } = route.config ?? {};
     if (!expensive && !upload) return;
@@ -176,11 +187,18 @@ export async function installFairUse(
     route.handler = async function (this: FastifyInstance, request, reply: FastifyReply) {
       const key = keyOf(request);
       if (!work.enter(key)) throw busy(reply);
+      let left = false;
+      const leave = () => {
+        if (left) return;
+        left = true;
+        work.leave(key);
+      };
+      leaving.set(request, leave);
       try {
         if (upload) return await handler.call(this, request, reply);
         return await heavyWork(request, reply, async () => handler.call(this, request, reply));
       } finally {
-        work.leave(key);
+        leave();
       }
     };
   });

@@ -111,19 +111,23 @@ describe.each(lanes)('per-user limits on $name', (lane) => {
     expect((await get('/api/v1/cases?limit=5', dana)).statusCode).toBe(200);
   });
 
-  it('lets a request through when its count cannot be written', async () => {
-    const db = gw.started.db.kysely;
-    await sql`ALTER TABLE request_counts RENAME TO request_counts_away`.execute(db);
-    try {
-      const res = await gw.app.inject({
-        url: '/api/v1/cases/record-types',
-        headers: { cookie: dana },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    } finally {
-      await sql`ALTER TABLE request_counts_away RENAME TO request_counts`.execute(db);
-    }
-  });
+  // Counted in PostgreSQL; the embedded database's one process counts in memory.
+  it.runIf(lane.name === 'postgres')(
+    'lets a request through when its count cannot be written',
+    async () => {
+      const db = gw.started.db.kysely;
+      await sql`ALTER TABLE request_counts RENAME TO request_counts_away`.execute(db);
+      try {
+        const res = await gw.app.inject({
+          url: '/api/v1/cases/record-types',
+          headers: { cookie: dana },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      } finally {
+        await sql`ALTER TABLE request_counts_away RENAME TO request_counts`.execute(db);
+      }
+    },
+  );
 });
 
 describe.each(lanes.filter((l) => l.name === 'postgres'))(

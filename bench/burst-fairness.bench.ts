@@ -1,10 +1,14 @@
 // One user's burst against another user's everyday request, on PostgreSQL through the real
-// gateway process: dana sends 300 requests (case assist and knowledge search, alternating) 30 at
-// a time while eli opens his case list one request after another. Printed: eli's case list
-// p50/p95 idle and during the burst, and what dana's requests were answered, first with the
-// fair-use limits out of the way (as before they existed), then with the defaults.
+// gateway process: eli opens his case list one request after another while dana sends
+//   - 300 knowledge searches in waves of 30,
+//   - 300 requests (case assist and knowledge search, alternating) 30 at a time,
+//   - 640 case lists 32 at a time.
+// Printed: eli's case list p50/p95 idle and during each burst, and what dana's requests were
+// answered, first with the fair-use limits out of the way (as before they existed), then with
+// the defaults. Last, dana's 150 searches sent to two gateways on one database in turn: the
+// per-user limit counts them together.
 //   BENCH_PG_URL  server to create the database on (default postgres://postgres@127.0.0.1:5432/postgres)
-//   BENCH_PORT    the gateway's port (default 8397)
+//   BENCH_PORT    the gateway's port, and the next one for the second gateway (default 8397)
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDb } from '../gateway/db/connect';
@@ -15,8 +19,47 @@ import { ms } from './support';
 
 const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const port = Number(process.env.BENCH_PORT ?? 8397);
-const BURST = 300;
-const CONCURRENCY = 30;
+
+/** No limit a bench burst meets: the gateway as it was before fair use. */
+const NO_LIMITS = {
+  EXPENSIVE_REQUESTS: '1000000',
+  EXPENSIVE_CONCURRENCY: '1000',
+  EXPENSIVE_PER_USER: '1000000',
+  USER_REQUESTS: '1000000',
+};
+
+const search = (base: string) => `${base}/api/v1/knowledge/search?q=hydraulic`;
+const assist = (base: string) =>
+  `${base}/api/v1/case-assist?subject=${encodeURIComponent('hydraulic leak at loader valve')}`;
+const caseList = (base: string) => `${base}/api/v1/cases?limit=100`;
+
+interface Burst {
+  name: string;
+  total: number;
+  /** Requests in flight at once. */
+  concurrency: number;
+  /** Whether each group of `concurrency` is sent only when the previous one is answered. */
+  waves: boolean;
+  url: (base: string, i: number) => string;
+}
+
+const BURSTS: Burst[] = [
+  { name: '300 searches in waves of 30', total: 300, concurrency: 30, waves: true, url: search },
+  {
+    name: '300 assists and searches, 30 at a time',
+    total: 300,
+    concurrency: 30,
+    waves: false,
+    url: (base, i) => (i % 2 === 0 ? assist(base) : search(base)),
+  },
+  {
+    name: '640 case lists, 32 at a time',
+    total: 640,
+    concurrency: 32,
+    waves: false,
+    url: caseList,
+  },
+];
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -33,57 +76,87 @@ async function timed(url: string, cookie: string): Promise<{ ms: number; status:
 async function caseListWhile(base: string, cookie: string, busy: () => boolean, least: number) {
   const times: number[] = [];
   while (busy() || times.length < least) {
-    times.push((await timed(`${base}/api/v1/cases?limit=100`, cookie)).ms);
+    times.push((await timed(caseList(base), cookie)).ms);
   }
   return times;
 }
 
-async function burst(base: string, cookie: string) {
+async function burst(base: string, cookie: string, b: Burst) {
   const statuses = new Map<number, number>();
-  let next = 0;
-  const worker = async () => {
-    while (next < BURST) {
-      const i = next++;
-      const url =
-        i % 2 === 0
-          ? `${base}/api/v1/case-assist?subject=${encodeURIComponent('hydraulic leak at loader valve')}`
-          : `${base}/api/v1/knowledge/search?q=hydraulic`;
-      const { status } = await timed(url, cookie);
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    }
+  const one = async (i: number) => {
+    const { status } = await timed(b.url(base, i), cookie);
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return statuses;
+  if (b.waves) {
+    for (let i = 0; i < b.total; i += b.concurrency) {
+      await Promise.all(Array.from({ length: b.concurrency }, (_, j) => one(i + j)));
+    }
+  } else {
+    let next = 0;
+    const worker = async () => {
+      while (next < b.total) await one(next++);
+    };
+    await Promise.all(Array.from({ length: b.concurrency }, worker));
+  }
+  return [...statuses].map(([s, n]) => `${n}×${s}`).join(', ');
+}
+
+const p = (values: number[]) =>
+  `p50 ${ms(percentile(values, 50))} p95 ${ms(percentile(values, 95))}`;
+
+async function cookieOf(db: Awaited<ReturnType<typeof openDb>>, email: string) {
+  const user = await findUserByUsername(db.kysely, email);
+  const { token } = await createSession(db.kysely, user!.id, 3_600_000);
+  return `${SESSION_COOKIE}=${token}`;
 }
 
 async function measure(label: string, dbUrl: string, env: Record<string, string>) {
   const gw = await startGateway(port, { DATABASE_URL: dbUrl, LOG_LEVEL: 'error', ...env });
   const db = await openDb({ databaseUrl: dbUrl, dataDir: '/tmp' });
   try {
-    const cookieOf = async (email: string) => {
-      const user = await findUserByUsername(db.kysely, email);
-      const { token } = await createSession(db.kysely, user!.id, 3_600_000);
-      return `${SESSION_COOKIE}=${token}`;
-    };
-    const dana = await cookieOf('dana.tech@northfield.example');
-    const eli = await cookieOf('eli.tech@riverbend.example');
+    const dana = await cookieOf(db, 'dana.tech@northfield.example');
+    const eli = await cookieOf(db, 'eli.tech@riverbend.example');
     // Warm-up, then eli's list alone.
     await caseListWhile(gw.url, eli, () => false, 20);
     const idle = await caseListWhile(gw.url, eli, () => false, 50);
-    let running = true;
-    const [statuses, during] = await Promise.all([
-      burst(gw.url, dana).finally(() => (running = false)),
-      caseListWhile(gw.url, eli, () => running, 1),
-    ]);
-    const answered = [...statuses].map(([s, n]) => `${n}×${s}`).join(', ');
-    console.log(
-      `${label}: eli's case list idle p50 ${ms(percentile(idle, 50))} p95 ${ms(percentile(idle, 95))}; ` +
-        `during dana's burst p50 ${ms(percentile(during, 50))} p95 ${ms(percentile(during, 95))} ` +
-        `(${during.length} lists); dana's ${BURST}: ${answered}`,
-    );
+    console.log(`${label}: eli's case list idle ${p(idle)}`);
+    for (const b of BURSTS) {
+      // A fresh window for each burst: another user than the last burst's.
+      await db.kysely.deleteFrom('request_counts').execute();
+      let running = true;
+      const [answered, during] = await Promise.all([
+        burst(gw.url, dana, b).finally(() => (running = false)),
+        caseListWhile(gw.url, eli, () => running, 1),
+      ]);
+      console.log(
+        `  during dana's ${b.name}: ${p(during)} (${during.length} lists); dana's: ${answered}`,
+      );
+    }
   } finally {
     await db.close();
     await gw.stop();
+  }
+}
+
+/** dana's 150 searches sent to two gateways on one database, in turn. */
+async function twoGateways(dbUrl: string) {
+  const env = { DATABASE_URL: dbUrl, LOG_LEVEL: 'error' };
+  const gateways = [await startGateway(port, env), await startGateway(port + 1, env)];
+  const db = await openDb({ databaseUrl: dbUrl, dataDir: '/tmp' });
+  try {
+    await db.kysely.deleteFrom('request_counts').execute();
+    const dana = await cookieOf(db, 'dana.tech@northfield.example');
+    const answered = await burst(gateways[0]!.url, dana, {
+      name: 'two gateways',
+      total: 150,
+      concurrency: 10,
+      waves: false,
+      url: (_base, i) => search(gateways[i % 2]!.url),
+    });
+    console.log(`two gateways, dana's 150 searches in turn: ${answered}`);
+  } finally {
+    await db.close();
+    for (const gw of gateways) await gw.stop();
   }
 }
 
@@ -99,16 +172,9 @@ await admin.query(`CREATE DATABASE ${name}`);
 const url = new URL(serverUrl);
 url.pathname = `/${name}`;
 try {
-  // Limits far out of reach: the gateway as it was before them.
-  await measure('without fair-use limits', url.toString(), {
-    EXPENSIVE_REQUESTS: '1000000',
-    EXPENSIVE_CONCURRENCY: '1000',
-  });
+  await measure('without fair-use limits', url.toString(), NO_LIMITS);
   await measure('with the default limits', url.toString(), {});
-  // The former default, which let a burst's queries take every core.
-  await measure('with four expensive requests at a time', url.toString(), {
-    EXPENSIVE_CONCURRENCY: '4',
-  });
+  await twoGateways(url.toString());
 } finally {
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();

@@ -174,6 +174,7 @@ export const feedAttachmentSchema = z.object({
   size: z.int(),
   /** ISO date-time. */
   date: z.string(),
+  /** Shown as a picture: an image with a thumbnail (one too large to draw is a file). */
   isImage: z.boolean(),
   /** Icon name for the download list: image, pdf, text, spreadsheet, document, file. */
   icon: z.string(),

@@ -37,6 +37,7 @@ import { predictionRoutes } from './routes/predictions';
 import { pushRoutes } from './routes/push';
 import { pushFanout } from './routes/push-fanout';
 import { staticRoutes } from './routes/static';
+import { requestCountStore } from './services/request-counts';
 
 /**
  * Builds the gateway on an open, migrated database. No port: main.ts listens, tests inject.
@@ -97,7 +98,9 @@ export async function buildApp(
   };
   installAccess(app, ctx.guards);
   installDeclarationCheck(app, allEndpoints);
-  await installFairUse(app, config);
+  // The embedded database opens in one process only, whose memory then counts every request
+  // exactly; writing each count to it would cost about 4 ms of its one connection.
+  await installFairUse(app, config, config.databaseUrl ? requestCountStore(db, app.log) : null);
 
   await app.register(metaRoutes, ctx);
   await app.register(authRoutes, ctx);

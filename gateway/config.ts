@@ -148,8 +148,17 @@ export const environmentSchema = z.object({
   // One core is left for everyone else: an expensive query keeps a core busy (in the database,
   // which shares the machine), and a case list waiting for a core is what a burst made slow.
   EXPENSIVE_CONCURRENCY: positive(() => Math.max(1, availableParallelism() - 1))
-    .describe('expensive requests one gateway process works on at once; the rest wait in order')
+    .describe(
+      'expensive requests (uploads included) one gateway process works on at once; the rest wait, taking turns between users',
+    )
     .meta({ readmeDefault: 'cores − 1 (at least 1)' } satisfies ConfigMeta),
+  EXPENSIVE_PER_USER: positive(6).describe(
+    'expensive requests and uploads one user may have in progress at once (working or waiting); then 429',
+  ),
+  USER_REQUESTS: positive(300).describe(
+    'requests one user may make to each other signed-in endpoint per window, on all gateway copies together; then 429',
+  ),
+  USER_WINDOW_SECONDS: positive(10).describe('the window of `USER_REQUESTS`'),
   KNOWLEDGE_ATTACHMENT_BASE_URL: optional()
     .describe('where knowledge attachment urls point (KnowledgeAttachmentBaseURL)')
     .meta({ readmeDefault: 'empty (this gateway)' } satisfies ConfigMeta),
@@ -230,7 +239,10 @@ function toConfig(env: Environment) {
       max: env.EXPENSIVE_REQUESTS,
       windowSeconds: env.EXPENSIVE_WINDOW_SECONDS,
       concurrency: env.EXPENSIVE_CONCURRENCY,
+      perUser: env.EXPENSIVE_PER_USER,
     },
+    /** The limit of every other signed-in endpoint, per user. */
+    userRequests: { max: env.USER_REQUESTS, windowSeconds: env.USER_WINDOW_SECONDS },
     /** Null: the stored remote-config value (default '' = this gateway). */
     knowledgeAttachmentBaseUrl: env.KNOWLEDGE_ATTACHMENT_BASE_URL ?? null,
     /** Null: a pair generated on first start and kept in signing_keys, shared by every copy. */

@@ -85,6 +85,13 @@ export interface AuditLogTable {
   detail: Json | null;
 }
 
+/** A per-user request limit's current window (gateway/services/request-counts.ts). */
+export interface RequestCountsTable {
+  key: string;
+  window_start: Date;
+  count: number;
+}
+
 export interface OidcStoreTable {
   model: string;
   id: string;
@@ -549,6 +556,7 @@ export interface Database {
   sessions: SessionsTable;
   idempotency_keys: IdempotencyKeysTable;
   audit_log: AuditLogTable;
+  request_counts: RequestCountsTable;
   used_id_tokens: UsedIdTokensTable;
   oidc_store: OidcStoreTable;
   remote_config: RemoteConfigTable;

@@ -1,10 +1,14 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CASE_FILE_MAX_BYTES, CASE_FILE_TOO_LARGE_MESSAGE } from '../../contract/cases';
 import * as cases from '../../contract/endpoints/cases';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
-import { EXPENSIVE, PER_USER_LIMIT } from '../http/fair-use';
+import { EXPENSIVE, UPLOAD } from '../http/fair-use';
 import { refuseBadQuery } from '../http/query';
 import { route } from '../http/route';
 import { sendStoredFile } from '../http/stored-file';
@@ -24,16 +28,18 @@ const FILE_PART_MESSAGE = 'Send the file as multipart/form-data in a part named 
 const ONE_FILE_MESSAGE = 'Send one file per request';
 
 interface Upload {
-  bytes: Buffer;
+  /** A temporary file holding the bytes; removed by the caller. */
+  path: string;
+  size: number;
   name: string;
 }
 
 /**
- * Reads the one file of a multipart upload; 413 above the limit, 400 for anything else. The
- * whole form is read: a second file is refused rather than silently dropped, so the caller
- * never believes both were stored.
+ * Receives the one file of a multipart upload into a temporary file in `dir`, so a slow body
+ * holds no memory: 413 above the limit, 400 for anything else. The whole form is read: a second
+ * file is refused rather than silently dropped, so the caller never believes both were stored.
  */
-async function readUpload(request: FastifyRequest): Promise<Upload> {
+async function receiveUpload(request: FastifyRequest, dir: string): Promise<Upload> {
   if (!request.isMultipart()) throw new HttpError(400, FILE_PART_MESSAGE);
   let file: Upload | null = null;
   try {
@@ -41,13 +47,17 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
       if (part.type !== 'file') continue;
       if (file) throw new HttpError(400, ONE_FILE_MESSAGE);
       if (part.fieldname !== 'file') throw new HttpError(400, FILE_PART_MESSAGE);
-      file = { bytes: await part.toBuffer(), name: part.filename ?? '' };
+      const path = join(dir, 'file');
+      await pipeline(part.file, createWriteStream(path));
+      if (part.file.truncated) throw new HttpError(413, CASE_FILE_TOO_LARGE_MESSAGE);
+      const { size } = await stat(path);
+      file = { path, size, name: part.filename ?? '' };
     }
   } catch (err) {
     throw uploadError(err);
   }
   if (!file) throw new HttpError(400, FILE_PART_MESSAGE);
-  if (file.bytes.length === 0) throw new HttpError(400, 'The file is empty');
+  if (file.size === 0) throw new HttpError(400, 'The file is empty');
   return file;
 }
 
@@ -82,6 +92,9 @@ export async function caseRoutes(app: FastifyInstance, { db, config, pushes }: A
     limits: { fileSize: CASE_FILE_MAX_BYTES, files: 1, fields: 4, parts: 5 },
   });
   const refuse = { preValidation: refuseBadQuery };
+  // Bodies being received: on the data directory's disk, not in memory (a tmpfs /tmp would be).
+  const uploads = join(config.dataDir, 'uploads');
+  await mkdir(uploads, { recursive: true });
 
   route(
     app,
@@ -141,19 +154,27 @@ export async function caseRoutes(app: FastifyInstance, { db, config, pushes }: A
     async (request, reply) => {
       const { id } = request.params;
       const current = request.user!;
-      // Read and sniffed in full before anything is written: a cut-off upload stores nothing,
-      // and its retry (same key) stores the file once.
-      const file = await readUpload(request);
-      const upload = await prepareUpload(file.bytes, file.name);
-      return idempotentWrite(
-        db,
-        request,
-        reply,
-        async (trx) => ({ status: 201, body: await storeUpload(trx, current, id, upload) }),
-        { sha256: upload.sha256, name: upload.name },
-      );
+      // Received in full before anything is written: a cut-off upload stores nothing, and its
+      // retry (same key) stores the file once. Receiving waits on the network, outside the bound
+      // of expensive work; reading, sniffing, drawing the thumbnail and storing are within it.
+      const dir = await mkdtemp(join(uploads, 'upload-'));
+      try {
+        const file = await receiveUpload(request, dir);
+        return await app.heavyWork(request, reply, async () => {
+          const upload = await prepareUpload(await readFile(file.path), file.name);
+          return idempotentWrite(
+            db,
+            request,
+            reply,
+            async (trx) => ({ status: 201, body: await storeUpload(trx, current, id, upload) }),
+            { sha256: upload.sha256, name: upload.name },
+          );
+        });
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     },
-    { config: PER_USER_LIMIT },
+    { config: UPLOAD },
   );
 
   route(app, cases.postFeedItem, async (request, reply) => {

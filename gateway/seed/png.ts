@@ -52,14 +52,24 @@ export function makePng(
       raw.set(rgb, row + 1 + x * 3);
     }
   }
+  return encode(width, height, 2, raw);
+}
+
+/** `raw`: the rows, each after its filter byte, of 8-bit samples of `colourType` (PNG's codes). */
+function encode(width: number, height: number, colourType: number, raw: Buffer): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  ihdr.set([8, colourType, 0, 0, 0], 8); // 8-bit samples, no interlace
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
     chunk('IDAT', deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A black greyscale PNG: however many pixels, its rows deflate to a small file. */
+export function blankPng(width: number, height: number): Buffer {
+  return encode(width, height, 0, Buffer.alloc((width + 1) * height));
 }

@@ -28,9 +28,12 @@ export interface FileRow {
   has_thumbnail: boolean;
 }
 
-/** product §3 Feed attachment / File version, with same-origin URLs of its bytes. */
+/**
+ * product §3 Feed attachment / File version, with same-origin URLs of its bytes. An image is
+ * shown as one only with a thumbnail; one too large to draw (or that does not decode) is a file.
+ */
 export function attachmentOf(f: FileRow): FeedAttachment {
-  const isImage = f.content_type.startsWith('image/');
+  const isImage = f.content_type.startsWith('image/') && f.has_thumbnail;
   return {
     id: f.id,
     name: f.name,

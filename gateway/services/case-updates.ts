@@ -104,7 +104,7 @@ export async function storeUpload(
     width: upload.facts?.width ?? null,
     height: upload.facts?.height ?? null,
     // A blob stored earlier by someone else has the same bytes, hence the same thumbnail.
-    has_thumbnail: upload.facts !== null,
+    has_thumbnail: (upload.facts?.thumbnail ?? null) !== null,
   });
   return { ...attachment, caseId };
 }

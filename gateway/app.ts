@@ -13,6 +13,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/schema';
 import { installAccess } from './http/access';
 import { installCanonicalHost } from './http/canonical-host';
+import { installCompression } from './http/compression';
 import { installEdgeChecks } from './http/edge';
 import { installFairUse } from './http/fair-use';
 import { installErrorHandler, sendError } from './http/errors';
@@ -74,6 +75,7 @@ export async function buildApp(
   // Every answer carries an ETag (a route may set its own, as stored files do) and a matching
   // If-None-Match is answered 304, so revalidating the configuration or a file costs no body.
   await app.register(fastifyEtag);
+  await installCompression(app);
 
   const indexFile = join(config.staticDir, 'index.html');
   await installSecurityHeaders(

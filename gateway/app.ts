@@ -23,6 +23,7 @@ import { createEmbeddedIdp } from './idp/index';
 import { authRoutes } from './routes/auth';
 import { caseRoutes } from './routes/cases';
 import { caseAssistRoutes } from './routes/case-assist';
+import { changeRoutes } from './routes/changes';
 import { contactRoutes } from './routes/contacts';
 import { partsCatalogueRoutes } from './routes/parts-catalogue';
 import { configRoutes } from './routes/config';
@@ -109,6 +110,7 @@ export async function buildApp(
   await app.register(dcuRoutes, ctx);
   await app.register(knowledgeRoutes, ctx);
   await app.register(caseRoutes, ctx);
+  await app.register(changeRoutes, ctx);
   await app.register(notificationRoutes, ctx);
   await app.register(pushRoutes, ctx);
   await app.register(contactRoutes, ctx);

@@ -19,6 +19,7 @@ import * as m0017 from './0017-claim-repairs';
 import * as m0018 from './0018-predictions';
 import * as m0019 from './0019-case-reads';
 import * as m0020 from './0020-case-latest-entry';
+import * as m0021 from './0021-change-log';
 
 /**
  * Every migration, listed by hand: a static list works the same under tsx, vitest and a
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018-predictions': m0018,
   '0019-case-reads': m0019,
   '0020-case-latest-entry': m0020,
+  '0021-change-log': m0021,
 };

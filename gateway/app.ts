@@ -14,6 +14,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/schema';
 import { installAccess } from './http/access';
 import { installCanonicalHost } from './http/canonical-host';
+import { installCompression } from './http/compression';
 import { installEdgeChecks } from './http/edge';
 import { installFairUse } from './http/fair-use';
 import { installErrorHandler, sendError } from './http/errors';
@@ -23,6 +24,7 @@ import { createEmbeddedIdp } from './idp/index';
 import { authRoutes } from './routes/auth';
 import { caseRoutes } from './routes/cases';
 import { caseAssistRoutes } from './routes/case-assist';
+import { changeRoutes } from './routes/changes';
 import { contactRoutes } from './routes/contacts';
 import { partsCatalogueRoutes } from './routes/parts-catalogue';
 import { configRoutes } from './routes/config';
@@ -76,6 +78,7 @@ export async function buildApp(
   // Every answer carries an ETag (a route may set its own, as stored files do) and a matching
   // If-None-Match is answered 304, so revalidating the configuration or a file costs no body.
   await app.register(fastifyEtag);
+  await installCompression(app);
 
   const indexFile = join(config.staticDir, 'index.html');
   await installSecurityHeaders(
@@ -111,6 +114,7 @@ export async function buildApp(
   await app.register(dcuRoutes, ctx);
   await app.register(knowledgeRoutes, ctx);
   await app.register(caseRoutes, ctx);
+  await app.register(changeRoutes, ctx);
   await app.register(notificationRoutes, ctx);
   await app.register(pushRoutes, ctx);
   await app.register(contactRoutes, ctx);

@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoint';
 import * as auth from './auth';
 import * as caseAssist from './case-assist';
+import * as changes from './changes';
 import * as cases from './cases';
 import * as contacts from './contacts';
 import * as config from './config';
@@ -23,6 +24,7 @@ import * as push from './push';
 
 const resources = {
   cases,
+  changes,
   contacts,
   'case-assist': caseAssist,
   'parts-catalogue': partsCatalogue,

@@ -590,6 +590,18 @@ export interface Database {
   parts_books: PartsBooksTable;
   case_assist_events: CaseAssistEventsTable;
   predictions: PredictionsTable;
+  change_log: ChangeLogTable;
+}
+
+/** Written by triggers only (0021): one row per record a transaction changed. */
+export interface ChangeLogTable {
+  seq: Generated<string>;
+  /** xid8, as text. */
+  txid: Generated<string>;
+  area: string;
+  record_id: string;
+  scope: string | null;
+  at: DefaultedTimestamp;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -203,6 +203,8 @@ export interface SyncStateRow {
   syncedAt: number;
   /** Free detail for the page, e.g. "412 machines of Northfield Equipment". */
   detail?: string;
+  /** For an area kept by the change feed: the gateway's cursor its rows are current to. */
+  cursor?: string;
 }
 
 /**

@@ -8,7 +8,6 @@ import {
   type CaseListSource,
 } from '../api/cases';
 import { db, type TorqueDb } from '../db/db';
-import { isClosedStatus } from '../domain/case-update';
 import { outcomeOf, type RefreshOutcome } from './outcome';
 
 /*
@@ -21,8 +20,6 @@ export const CASES_AREA = 'cases';
 const LIST_PAGE = 500;
 /** Thumbnails fetched at once: a long case has 60, a phone's connection is thin. */
 const THUMBNAIL_CONCURRENCY = 4;
-/** Open cases fetched at once by "Prepare for the field". */
-const CASE_CONCURRENCY = 3;
 
 export function caseListKey(source: CaseListSource): string {
   return source.kind === 'dealer' ? 'dealer' : `org|${source.orgId}`;
@@ -189,31 +186,4 @@ export async function refreshCaseList(
   } catch (error) {
     return outcomeOf(error);
   }
-}
-
-/**
- * "Prepare for the field" also takes the dealer's open cases (product §4 Cases): the list, and
- * each open case with its feed and thumbnails. A dealer's user takes its own list; an internal
- * user takes the chosen dealer's. Returns how many cases were stored.
- */
-export async function prepareOpenCases(
-  ownerUserId: string,
-  signal?: AbortSignal,
-  source: CaseListSource = { kind: 'dealer' },
-  database: TorqueDb = db,
-): Promise<number> {
-  const outcome = await refreshCaseList(ownerUserId, source, signal, database);
-  if (outcome.status !== 'ok') return 0;
-  const list = await database.caseLists.get([ownerUserId, caseListKey(source)]);
-  const open = (list?.cases ?? []).filter((c) => !isClosedStatus(c.status));
-  let stored = 0;
-  const queue = [...open];
-  // A few at once: a dealer has dozens open, each a case, a feed and its thumbnails.
-  const worker = async () => {
-    for (let c = queue.shift(); c && !signal?.aborted; c = queue.shift()) {
-      if ((await refreshCase(ownerUserId, c.id, signal, database)).status === 'ok') stored++;
-    }
-  };
-  await Promise.all(Array.from({ length: CASE_CONCURRENCY }, worker));
-  return stored;
 }

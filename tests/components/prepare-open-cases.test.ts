@@ -2,7 +2,7 @@ import './setup-dom';
 import './node-blobs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../src/db/db';
-import { prepareOpenCases } from '../../src/sync/cases';
+import { prepareOpenCases } from '../../src/sync/case-changes';
 import {
   attachment,
   caseDetail,
@@ -26,8 +26,16 @@ const calls: URL[] = [];
 // case-0 Created, case-1 Updated, case-2 Awaiting Feedback, case-3 Resolved, case-4 Forced Closed.
 const rows = Array.from({ length: 5 }, (_, i) => listRow(i));
 
+/** What the gateway's change feed answers next (null: a gateway without one, 404). */
+let changes: {
+  cursor: string;
+  reset: boolean;
+  cases: { changed: string[]; removed: string[] };
+} | null = null;
+
 function answer(url: URL): Response {
   const p = url.pathname;
+  if (p === '/api/v1/changes') return changes ? json(200, changes) : json(404, { message: 'No' });
   if (p === '/api/v1/cases' || p === '/api/v1/organisations/org-7/cases') {
     return json(200, listPage(rows));
   }
@@ -54,6 +62,7 @@ beforeEach(async () => {
   await resetDb();
   await signInLocally(user);
   calls.length = 0;
+  changes = null;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string) => {
@@ -83,7 +92,8 @@ describe('prepareOpenCases', () => {
 
   it("an internal user's download takes the chosen dealer's list", async () => {
     expect(await prepareOpenCases(user.id, undefined, { kind: 'org', orgId: 'org-7' })).toBe(3);
-    expect(calls[0]!.pathname).toBe('/api/v1/organisations/org-7/cases');
+    expect(calls.map((u) => u.pathname)).toContain('/api/v1/organisations/org-7/cases');
+    expect(calls.map((u) => u.pathname)).not.toContain('/api/v1/cases');
     expect(await db.caseLists.get([user.id, 'org|org-7'])).toBeDefined();
   });
 
@@ -102,5 +112,36 @@ describe('prepareOpenCases', () => {
     const abort = new AbortController();
     abort.abort();
     expect(await prepareOpenCases(user.id, abort.signal)).toBe(0);
+  });
+
+  it('after a first priming asks only what changed: nothing, one request; then the changed case again', async () => {
+    changes = { cursor: '100', reset: true, cases: { changed: [], removed: [] } };
+    expect(await prepareOpenCases(user.id)).toBe(3);
+    expect(calls[0]!.searchParams.get('since')).toBeNull();
+
+    calls.length = 0;
+    changes = { cursor: '120', reset: false, cases: { changed: [], removed: [] } };
+    expect(await prepareOpenCases(user.id)).toBe(3);
+    expect(calls.map((u) => `${u.pathname}?${u.searchParams}`)).toEqual([
+      '/api/v1/changes?since=100',
+    ]);
+
+    calls.length = 0;
+    // case-2 went to another dealer: gone from the list, a tombstone in the answer.
+    const [moved] = rows.splice(2, 1);
+    changes = { cursor: '130', reset: false, cases: { changed: ['case-1'], removed: ['case-2'] } };
+    try {
+      expect(await prepareOpenCases(user.id)).toBe(2);
+    } finally {
+      rows.splice(2, 0, moved!);
+    }
+    expect(calls[0]!.searchParams.get('since')).toBe('120');
+    const read = calls.map((u) => u.pathname);
+    expect(read).toContain('/api/v1/cases');
+    expect(read).toContain('/api/v1/cases/case-1');
+    expect(read).not.toContain('/api/v1/cases/case-0');
+    expect(await db.cases.get([user.id, 'case-2'])).toBeUndefined();
+    expect(await db.caseFeeds.get([user.id, 'case-2'])).toBeUndefined();
+    expect((await db.syncState.get([user.id, 'changes|cases|dealer']))?.cursor).toBe('130');
   });
 });

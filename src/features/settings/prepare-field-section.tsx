@@ -5,7 +5,7 @@ import type { Dealer } from '../../api/dealers';
 import { ApiError, NetworkError } from '../../api/errors';
 import { useOnline } from '../../components/use-online';
 import { fieldPackDetail, prepareForField, type FieldPackProgress } from '../../sync/field-pack';
-import { prepareOpenCases } from '../../sync/cases';
+import { prepareOpenCases } from '../../sync/case-changes';
 import { prepareManuals } from '../../sync/machine-documents';
 import {
   claimsDetail,

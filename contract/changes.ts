@@ -1,0 +1,33 @@
+import { z } from 'zod/mini';
+
+/*
+ * What changed since a device's cursor (docs/architecture.md "Read"). A cursor is the
+ * database's: the same on every gateway, and opaque to the device, which only stores it and
+ * sends it back.
+ */
+
+/** The decimal form of a PostgreSQL transaction id (xid8). */
+export const CHANGE_CURSOR_PATTERN = /^\d{1,20}$/;
+
+export const changesQuerySchema = z.object({
+  since: z.optional(z.string().check(z.regex(CHANGE_CURSOR_PATTERN, 'Not a change cursor'))),
+});
+export type ChangesQuery = z.infer<typeof changesQuerySchema>;
+
+/** One area's changes: records to read again, and records to drop (a tombstone). */
+const areaChangesSchema = z.object({
+  /** Changed or new, and the caller may see them. */
+  changed: z.array(z.string()),
+  /** Deleted, or no longer the caller's to see. */
+  removed: z.array(z.string()),
+});
+
+export const changesResponseSchema = z.object({
+  /** Ask again with this one; it covers every change committed before the answer was made. */
+  cursor: z.string(),
+  /** No usable `since` was given: nothing is listed, read the whole areas, then keep `cursor`. */
+  reset: z.boolean(),
+  /** Cases, their feeds included. */
+  cases: areaChangesSchema,
+});
+export type ChangesResponse = z.infer<typeof changesResponseSchema>;

@@ -5,13 +5,17 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, healthSchema } from '../../contract/errors';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../../gateway/http/errors';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+} from '../../gateway/http/errors';
+import { SIGN_IN_TRY_AGAIN, SIGN_IN_UNAVAILABLE } from '../../gateway/idp/unavailable-page';
 import { REPLAYED_HEADER } from '../../gateway/services/idempotency';
 import { SETTLE_LOST } from '../../gateway/services/push';
 import { ADA, client, DANA, OPEN_TIMEOUT } from './cases-support';
 import { killGatewayProcess, startGatewayProcess, type GatewayProcess } from './gateway-process';
-import { openGateway, type Lane, type TestGateway } from './harness';
-import { signIn } from './oidc-flow';
+import { openGateway, PUBLIC_URL, type Lane, type TestGateway } from './harness';
+import { authorizationRequest, postCredentials, signIn, startAuthorization } from './oidc-flow';
 import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from './private-postgres';
 import { startPushReceiver, type PushReceiver } from './push-receiver';
 
@@ -104,6 +108,8 @@ describe.skipIf(!bin)('PostgreSQL restarted under traffic', () => {
     const loops = [loop(), loop(), loop()];
     await expect.poll(() => statuses.length, { timeout: 30_000 }).toBeGreaterThan(12);
 
+    // Someone half-way through signing in when the database goes.
+    const signingIn = await startAuthorization(gw.app);
     server.stopNow();
     await expect
       .poll(async () => (await health()).status, { timeout: 30_000, interval: 200 })
@@ -119,6 +125,38 @@ describe.skipIf(!bin)('PostgreSQL restarted under traffic', () => {
       message: DATABASE_UNAVAILABLE_MESSAGE,
     });
 
+    // Sign-in says so too, on its pages, with 503 and Retry-After: never 500.
+    const signIns = [
+      await gw.app.inject({ url: authorizationRequest().url }),
+      await gw.app.inject({
+        url: signingIn.interactionPath,
+        headers: { cookie: signingIn.jar.header() },
+      }),
+      await postCredentials(gw.app, signingIn, DANA, 'torque'),
+    ];
+    for (const page of signIns) {
+      expect(page.statusCode, page.body).toBe(503);
+      expect(page.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toContain(SIGN_IN_UNAVAILABLE);
+      expect(page.body).toContain(SIGN_IN_TRY_AGAIN);
+    }
+    // The app's code exchange (JSON) is a 503 as well.
+    const token = await gw.app.inject({
+      method: 'POST',
+      url: '/oidc/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: 'torque-pwa',
+        code: 'a-code-the-database-would-know',
+        redirect_uri: `${PUBLIC_URL}/login`,
+        code_verifier: signingIn.verifier,
+      }).toString(),
+    });
+    expect(token.statusCode, token.body).toBe(503);
+    expect(token.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+
     server.start();
     // Back by itself: no restart of the gateway.
     await expect
@@ -126,6 +164,9 @@ describe.skipIf(!bin)('PostgreSQL restarted under traffic', () => {
       .toBe(200);
     traffic = false;
     await Promise.all(loops);
+    // The sign-in that met the outage goes on where it was.
+    const signedIn = await postCredentials(gw.app, signingIn, DANA, 'torque');
+    expect(signedIn.statusCode, signedIn.body).toBe(303);
 
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
     // Every answer was a success or a 503: never a 500.

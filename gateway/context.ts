@@ -11,11 +11,6 @@ export interface PushQueue {
   enqueue(trx: Transaction<Database>, deliveryIds: string[]): Promise<void>;
   /** Something was queued: send now instead of at the next poll. */
   kick(): void;
-  /**
-   * Runs `work` beside the answer: it never delays or fails it (an error is logged as `what`),
-   * and the gateway finishes it before its queue stops.
-   */
-  later(what: string, work: () => Promise<void>): void;
 }
 
 /** What every route plugin is given: settings, database, guards and the sign-in set-up. */

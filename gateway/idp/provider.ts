@@ -6,6 +6,7 @@ import { html, page } from '../html/page';
 import { findUserById } from '../services/users';
 import { DbAdapter } from './adapter';
 import type { IdpKeys } from './keys';
+import { unavailableAnswer } from './unavailable-page';
 
 /** Where oidc-provider sends the browser for sign-in; served by idp/routes.ts. */
 export const interactionPath = (uid: string) => `/oidc/interaction/${uid}`;
@@ -130,8 +131,15 @@ export function createProvider(
     clientBasedCORS(_ctx, origin, client) {
       return client.redirectUris?.some((uri) => new URL(uri).origin === origin) ?? false;
     },
-    async renderError(ctx, out) {
+    async renderError(ctx, out, error) {
       ctx.type = 'html';
+      const unavailable = unavailableAnswer(error, product);
+      if (unavailable) {
+        ctx.status = unavailable.status;
+        ctx.set(unavailable.headers);
+        ctx.body = unavailable.body;
+        return;
+      }
       ctx.body = page(
         'Sign-in problem',
         product,
@@ -151,6 +159,13 @@ export function createProvider(
     },
   };
   const provider = new Provider(issuer, configuration);
+  // The JSON endpoints (token, userinfo) answer a database away with 503 too, not 500.
+  provider.on('server_error', (ctx: KoaContextWithOIDC, error: unknown) => {
+    const unavailable = unavailableAnswer(error, product);
+    if (!unavailable) return;
+    ctx.status = unavailable.status;
+    ctx.set(unavailable.headers);
+  });
   // Behind a TLS-terminating proxy the request arrives as http; trust X-Forwarded-* then.
   provider.proxy = config.publicUrl.startsWith('https:');
   return provider;

@@ -9,7 +9,9 @@ import { audit } from '../services/audit';
 import { isLimited, type RateLimit } from '../services/rate-limit';
 import { verifyPassword } from '../services/passwords';
 import { findPasswordHash } from '../services/users';
+import { isDatabaseUnavailable } from '../http/errors';
 import { loginPage } from './login-page';
+import { unavailableAnswer } from './unavailable-page';
 
 export const BAD_CREDENTIALS = 'Incorrect email or password.';
 export const TOO_MANY_ATTEMPTS =
@@ -67,10 +69,21 @@ async function interactionRoutes(app: FastifyInstance, opts: IdpRouteOptions) {
   const details = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       return await provider.interactionDetails(request.raw, reply.raw);
-    } catch {
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) throw err;
       return null; // no or expired interaction cookie: the sign-in must restart
     }
   };
+  // These are pages: the database away is said on one; anything else goes to the app's handler.
+  app.setErrorHandler((err, _request, reply) => {
+    const unavailable = unavailableAnswer(err, config.productName);
+    if (!unavailable) throw err;
+    return reply
+      .code(unavailable.status)
+      .headers(unavailable.headers)
+      .type('text/html; charset=utf-8')
+      .send(unavailable.body);
+  });
   const send = (reply: FastifyReply, body: string) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 

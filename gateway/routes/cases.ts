@@ -20,7 +20,7 @@ import { layoutOf, picklistsOf, recordTypes } from '../services/case-layouts';
 import { dealerCases, organisationCases } from '../services/case-lists';
 import { lookup } from '../services/case-lookups';
 import { markCaseRead, unreadCases } from '../services/case-reads';
-import { queueReplyPush, type PostedReply } from '../services/case-reply-push';
+import { queueReplyPush } from '../services/case-reply-push';
 import { closeCase, postFeedItem, prepareUpload, storeUpload } from '../services/case-updates';
 import { idempotentWrite } from '../services/idempotency';
 
@@ -181,21 +181,16 @@ export async function caseRoutes(app: FastifyInstance, { db, config, pushes }: A
     const { id } = request.params;
     const current = request.user!;
     const input = request.body;
-    // Set only when this request wrote the entry: a replayed key pushes nothing again.
-    const posted: { reply?: PostedReply } = {};
+    // Counted only when this request wrote the entry: a replayed key pushes nothing again.
+    let queued = 0;
     const answer = await idempotentWrite(db, request, reply, async (trx) => {
       const body = await postFeedItem(trx, current, id, input);
       const authorName = body.item.authorName ?? current.username;
-      posted.reply = { caseId: id, authorId: current.id, authorName, body: input.body };
+      const posted = { caseId: id, authorId: current.id, authorName, body: input.body };
+      queued = await queueReplyPush(trx, posted, pushes.enqueue);
       return { status: 201, body };
     });
-    const news = posted.reply;
-    if (news) {
-      // Beside the answer: a push that cannot be queued is logged, the reply stands.
-      pushes.later('reply push', async () => {
-        if ((await queueReplyPush(db, news, pushes.enqueue)) > 0) pushes.kick();
-      });
-    }
+    if (queued > 0) pushes.kick();
     return answer;
   });
 

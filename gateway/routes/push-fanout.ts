@@ -4,9 +4,8 @@ import { DEFAULT_PUSH_OPTIONS, loadVapidKeys, PushWorker } from '../services/pus
 
 /**
  * The one push fan-out of the gateway, shared by every route that pushes (the dashboard's
- * sends, a reply on a case): it starts when the app is ready and, at close, first waits for
- * the pushes still being queued beside an answer, then finishes its batch before the
- * database closes.
+ * sends, a reply on a case): it starts when the app is ready and, at close, finishes its
+ * batch before the database closes.
  */
 export function pushFanout(
   app: FastifyInstance,
@@ -24,24 +23,16 @@ export function pushFanout(
     },
     (error) => app.log.error({ err: error }, 'push fan-out'),
   );
-  const running = new Set<Promise<void>>();
   app.addHook('onReady', async () => {
     // Keys exist before the first subscription asks for them.
     await loadVapidKeys(db, config);
     await worker.start();
   });
   app.addHook('preClose', async () => {
-    await Promise.all(running);
     await worker.stop();
   });
   return {
     enqueue: (trx, ids) => worker.enqueue(trx, ids),
     kick: () => worker.kick(),
-    later(what, work) {
-      const done = work()
-        .catch((err: unknown) => app.log.error({ err }, what))
-        .finally(() => running.delete(done));
-      running.add(done);
-    },
   };
 }

@@ -11,6 +11,8 @@ import { seedWizardData } from './wizard';
 
 const BATCH = 1000;
 const DAY_MS = 86_400_000;
+/** The advisory lock the seed is written under (any text: hashed to the lock's key). */
+const SEED_LOCK = 'torque:seed';
 
 /** Big inserts go in batches: one statement per 1,000 rows keeps both databases fast. */
 function* batches<T>(rows: readonly T[]): Generator<T[]> {
@@ -23,16 +25,23 @@ export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Inserts the demo network and the five demo users, in one transaction. */
+/**
+ * Inserts the demo network and the five demo users, in one transaction, unless the data is
+ * there: null then. The check and the inserts hold a transaction-scoped advisory lock, as
+ * Kysely's migrator does for the migrations, so a second gateway starting on the same empty
+ * database waits for the first's seed and then finds it.
+ */
 export async function seedDemoData(
   db: Kysely<Database>,
   size: DemoSize,
   demoPassword: string,
-): Promise<{ accounts: number; contacts: number; users: number }> {
+): Promise<{ accounts: number; contacts: number; users: number } | null> {
   const data = generateDemoData(size);
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(demoPassword)));
   const now = Date.now();
-  await db.transaction().execute(async (trx) => {
+  const seeded = await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${SEED_LOCK}))`.execute(trx);
+    if (await isSeeded(trx)) return false;
     // Dealers before their customers: the generator emits them in that order.
     for (const b of batches(data.accounts)) await trx.insertInto('accounts').values(b).execute();
     for (const b of batches([...DEMO_USERS.map((u) => u.contact), ...data.contacts])) {
@@ -66,7 +75,9 @@ export async function seedDemoData(
     await seedNotifications(trx);
     // The wizard's DTC values, parts books and the CRM items case assist leaves out.
     await seedWizardData(trx);
+    return true;
   });
+  if (!seeded) return null;
   return {
     accounts: data.accounts.length,
     contacts: data.contacts.length + DEMO_USERS.length,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { caseVisibleTo } from './case-access';
 import { findUserById } from './users';
@@ -67,57 +67,56 @@ async function followers(trx: Transaction<Database>, caseId: string, authorId: s
 
 /**
  * A reply's push (type Case, or Report for a report): one message per follower, kept in their
- * Messages like any push, and one queued push per device of theirs, all in one transaction.
+ * Messages like any push, and one queued push per device of theirs, in the reply's own
+ * transaction: a reply is never stored without its push, whatever drops after the commit.
  * Returns how many pushes were queued.
  */
 export async function queueReplyPush(
-  db: Kysely<Database>,
+  trx: Transaction<Database>,
   reply: PostedReply,
   enqueue: (trx: Transaction<Database>, deliveryIds: string[]) => Promise<void>,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const c = await trx
-      .selectFrom('cases')
-      .select(['case_number', 'record_type'])
-      .where('id', '=', reply.caseId)
-      .executeTakeFirst();
-    if (!c) return 0;
-    const users = await followers(trx, reply.caseId, reply.authorId);
-    if (users.length === 0) return 0;
-    const { title, body } = replyMessage(c, reply);
-    const data = JSON.stringify({ recordId: reply.caseId });
-    const messages = users.map((u) => ({ id: randomUUID(), userId: u.id, contactId: u.contactId }));
-    await trx
-      .insertInto('notifications')
-      .values(
-        messages.map((m) => ({
-          id: m.id,
-          contact_id: m.contactId,
-          broadcast_id: null,
-          type: c.record_type,
-          title,
-          body,
-          data,
-        })),
+  const c = await trx
+    .selectFrom('cases')
+    .select(['case_number', 'record_type'])
+    .where('id', '=', reply.caseId)
+    .executeTakeFirst();
+  if (!c) return 0;
+  const users = await followers(trx, reply.caseId, reply.authorId);
+  if (users.length === 0) return 0;
+  const { title, body } = replyMessage(c, reply);
+  const data = JSON.stringify({ recordId: reply.caseId });
+  const messages = users.map((u) => ({ id: randomUUID(), userId: u.id, contactId: u.contactId }));
+  await trx
+    .insertInto('notifications')
+    .values(
+      messages.map((m) => ({
+        id: m.id,
+        contact_id: m.contactId,
+        broadcast_id: null,
+        type: c.record_type,
+        title,
+        body,
+        data,
+      })),
+    )
+    .execute();
+  const ids: string[] = [];
+  for (const m of messages) {
+    const rows = await trx
+      .insertInto('push_deliveries')
+      .columns(['notification_id', 'device_id'])
+      .expression(
+        trx
+          .selectFrom('push_devices as d')
+          .select((eb) => [eb.val(m.id).as('notification_id'), 'd.id'])
+          .where('d.user_id', '=', m.userId)
+          .orderBy('d.id'),
       )
+      .returning('id')
       .execute();
-    const ids: string[] = [];
-    for (const m of messages) {
-      const rows = await trx
-        .insertInto('push_deliveries')
-        .columns(['notification_id', 'device_id'])
-        .expression(
-          trx
-            .selectFrom('push_devices as d')
-            .select((eb) => [eb.val(m.id).as('notification_id'), 'd.id'])
-            .where('d.user_id', '=', m.userId)
-            .orderBy('d.id'),
-        )
-        .returning('id')
-        .execute();
-      ids.push(...rows.map((r) => String(r.id)));
-    }
-    await enqueue(trx, ids);
-    return ids.length;
-  });
+    ids.push(...rows.map((r) => String(r.id)));
+  }
+  await enqueue(trx, ids);
+  return ids.length;
 }

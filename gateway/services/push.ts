@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
 import webpush from 'web-push';
@@ -77,22 +78,48 @@ interface DeliveryJob {
   deliveryId: string;
 }
 
+/** pg-boss's own schema, named so the statements below are the ones it runs. */
+const BOSS_SCHEMA = 'pgboss';
+const plans = createRequire(import.meta.url)('pg-boss/src/plans') as {
+  completeJobs(schema: string): string;
+  failJobsById(schema: string): string;
+};
 /**
- * pg-boss runs its SQL through Kysely: one pool (and PGlite's one connection) for all.
- * pg-boss settles a batch (complete, fail) without awaiting it, so a batch fetched as the
- * gateway stops would reject unheard once the database is closed: after `closed()` the SQL
- * is dropped, and the batch's jobs stay active until they expire to another copy (the
- * delivery rows, not the jobs, decide what is sent).
+ * The statements pg-boss runs without awaiting them: it settles a fetched batch (complete, or
+ * fail when the handler threw) and moves on, so their rejection would reach nobody and end the
+ * process. Losing one is harmless: the jobs stay active, expire after expireInSeconds and come
+ * back, and the delivery rows, not the jobs, decide what is sent.
+ */
+const UNAWAITED = new Set([plans.completeJobs(BOSS_SCHEMA), plans.failJobsById(BOSS_SCHEMA)]);
+/** A settle's answer when it did not run: pg-boss reads a count from it. */
+const NOTHING_SETTLED = { rows: [{ count: '0' }] };
+
+export const SETTLE_LOST =
+  'a batch of pushes could not be settled; its jobs come back when they expire';
+
+/**
+ * pg-boss runs its SQL through Kysely: one pool (and PGlite's one connection) for all. After
+ * `closed()` (the gateway stopped) the SQL is dropped, and a batch settled late stays active
+ * until it expires to another copy. A settle that fails (the database away) goes to `lost`
+ * instead of rejecting (see UNAWAITED); any other statement's error reaches its caller.
  */
 export function bossDb(
   db: Kysely<Database> | Transaction<Database>,
   closed: () => boolean = () => false,
+  lost: (error: Error) => void = () => undefined,
 ): PgBoss.Db {
   return {
     async executeSql(text: string, values: unknown[] = []) {
-      if (closed()) return { rows: [] };
-      const res = await db.executeQuery(CompiledQuery.raw(text, values));
-      return { rows: res.rows as unknown[] };
+      const settle = UNAWAITED.has(text);
+      if (closed()) return settle ? NOTHING_SETTLED : { rows: [] };
+      try {
+        const res = await db.executeQuery(CompiledQuery.raw(text, values));
+        return { rows: res.rows as unknown[] };
+      } catch (err) {
+        if (!settle) throw err;
+        lost(new Error(SETTLE_LOST, { cause: err }));
+        return NOTHING_SETTLED;
+      }
     },
   };
 }
@@ -128,7 +155,11 @@ export class PushWorker {
   ) {
     this.sender = new PushSender(config, options.concurrency);
     // No cron schedules here; maintenance (expiry, archive) stays on.
-    this.boss = new PgBoss({ db: bossDb(db, () => this.stopped), schedule: false });
+    this.boss = new PgBoss({
+      db: bossDb(db, () => this.stopped, log),
+      schema: BOSS_SCHEMA,
+      schedule: false,
+    });
     this.boss.on('error', (e: Error) => this.log(e));
   }
 

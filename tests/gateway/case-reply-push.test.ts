@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postFeedItemResponseSchema } from '../../contract/cases';
 import { notificationListSchema } from '../../contract/notifications';
@@ -141,5 +142,34 @@ describe.each(lanes)('reply pushes on $name', (lane) => {
       }),
     ]);
     expect(pushedTo(ELI)).toEqual([]);
+  });
+
+  it('a reply whose push cannot be queued is not stored: its retry stores both', async () => {
+    // The database drops as the push is queued, after the entry is written.
+    await sql`
+      CREATE FUNCTION drop_reply_push() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'terminating connection' USING ERRCODE = 'admin_shutdown'; END $$`.execute(
+      db(),
+    );
+    await sql`CREATE TRIGGER drop_reply_push BEFORE INSERT ON push_deliveries
+      FOR EACH ROW EXECUTE FUNCTION drop_reply_push()`.execute(db());
+    const text = `Torque the bolts to spec ${randomUUID()}`;
+    const key = randomUUID();
+    const before = pushedTo(DANA).length;
+    const refused = await reply(ADA, text, key);
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect((await http.feed(CASE_ID, cookies[DANA]!)).filter((i) => i.body === text)).toEqual([]);
+
+    await sql`DROP TRIGGER drop_reply_push ON push_deliveries`.execute(db());
+    await sql`DROP FUNCTION drop_reply_push()`.execute(db());
+    // The outbox sends the write again with its key: the reply and its push, once.
+    const stored = await reply(ADA, text, key);
+    expect(stored.statusCode, stored.body).toBe(201);
+    expect(stored.headers[REPLAYED_HEADER]).toBeUndefined();
+    await expect.poll(() => pushedTo(DANA).length, { timeout: 30_000 }).toBe(before + 1);
+    expect(pushedTo(DANA).at(-1)!.payload).toMatchObject({ body: `Ada Adams: ${text}` });
+    expect((await http.feed(CASE_ID, cookies[DANA]!)).filter((i) => i.body === text)).toHaveLength(
+      1,
+    );
   });
 });

@@ -106,3 +106,42 @@ describe.each(lanes)('database start-up on $name', (lane) => {
     }
   });
 });
+
+describe.each(lanes.filter((l) => l.name === 'postgres'))(
+  'two gateways starting at once on $name',
+  (lane) => {
+    it('on one empty database: both come up and the demo data is seeded once', async () => {
+      const db = await lane.create();
+      // Each its own data dir, as two machines have; the database is the one they share.
+      const copies = [
+        testConfig({ ...db.env, DATA_DIR: `${db.env.DATA_DIR}/one` }),
+        testConfig({ ...db.env, DATA_DIR: `${db.env.DATA_DIR}/two` }),
+      ];
+      const started = await Promise.allSettled(copies.map((c) => startGateway(c)));
+      const up = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+      try {
+        expect(started.filter((s) => s.status === 'rejected')).toEqual([]);
+        expect(up.filter((g) => g.seeded !== null)).toHaveLength(1);
+        for (const g of up) {
+          const health = await atPublicAddress(g.app).inject({ url: '/api/v1/health' });
+          expect(health.statusCode, health.body).toBe(200);
+        }
+        const kysely = up[0]!.db.kysely;
+        const accounts = await kysely
+          .selectFrom('accounts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow();
+        expect(Number(accounts.n)).toBe(generateDemoData('small').accounts.length);
+        const users = await kysely.selectFrom('users').select('id').orderBy('id').execute();
+        expect(users).toEqual(DEMO_USERS.map((u) => ({ id: u.id })).sort(byId));
+        // A sign-in on the second works with what the first stored.
+        await signIn(up[1]!.app, 'eli.tech@riverbend.example');
+      } finally {
+        for (const g of up) await g.app.close();
+        await db.dispose();
+      }
+    }, 300_000);
+  },
+);
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -11,7 +11,7 @@ import { ADA, DANA, multipart, OPEN_TIMEOUT } from './cases-support';
 import { openGateway, type Lane } from './harness';
 import { signIn } from './oidc-flow';
 import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from './private-postgres';
-import { freePort } from './free-port';
+import { startGatewayProcess } from './gateway-process';
 
 /** Machine 1's open Northfield case (the seed's). */
 const CASE_ID = '500000000000000001';
@@ -66,30 +66,9 @@ describe.skipIf(!bin)('the gateway killed mid-write', () => {
   });
 
   async function startChild(): Promise<void> {
-    port = await freePort();
-    child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        DEMO_DATA: 'none',
-        LOG_LEVEL: 'info',
-        STATIC_DIR: join(dataDir, 'no-build'),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const c = child;
-    await new Promise<void>((resolve, reject) => {
-      let seen = '';
-      c.stdout!.on('data', (chunk: Buffer) => {
-        seen += chunk.toString();
-        if (/gateway ready/.test(seen)) resolve();
-      });
-      c.once('exit', (code) => reject(new Error(`gateway exited (${code}): ${seen}`)));
-    });
+    const started = await startGatewayProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    child = started.child;
+    port = started.port;
   }
 
   /**

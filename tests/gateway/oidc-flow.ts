@@ -39,9 +39,8 @@ export interface Authorization {
   state: string;
 }
 
-/** Step 1: /oidc/auth with PKCE, as msal-browser sends it; lands on the login interaction. */
-export async function startAuthorization(app: FastifyInstance): Promise<Authorization> {
-  const jar = new CookieJar();
+/** The /oidc/auth request with PKCE, as msal-browser sends it. */
+export function authorizationRequest() {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const state = randomBytes(8).toString('hex');
@@ -55,7 +54,14 @@ export async function startAuthorization(app: FastifyInstance): Promise<Authoriz
     state,
     nonce: randomBytes(8).toString('hex'),
   });
-  const res = await app.inject({ method: 'GET', url: `/oidc/auth?${q}` });
+  return { url: `/oidc/auth?${q}`, verifier, state };
+}
+
+/** Step 1: /oidc/auth; lands on the login interaction. */
+export async function startAuthorization(app: FastifyInstance): Promise<Authorization> {
+  const jar = new CookieJar();
+  const { url, verifier, state } = authorizationRequest();
+  const res = await app.inject({ method: 'GET', url });
   expect(res.statusCode, res.body).toBe(303);
   jar.take(res);
   const interactionPath = pathOf(res.headers.location as string);

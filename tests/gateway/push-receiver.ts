@@ -28,6 +28,9 @@ export interface PushReceiver {
   gatewayEnv: Record<string, string>;
   origin: string;
   received: ReceivedPush[];
+  /** Requests taken so far, and the status of each one answered: with delayMs, they differ. */
+  requests: number;
+  answers: number[];
   /** A fresh subscription (PushSubscription.toJSON() shape). */
   subscribe(): { endpoint: string; keys: { p256dh: string; auth: string } };
   /** Answer this status for a subscription (e.g. 410) instead of 201; `times` times only if given. */
@@ -109,6 +112,7 @@ export async function startPushReceiver(): Promise<PushReceiver> {
   const server: Server = createServer(
     { key: readFileSync(keyFile), cert: readFileSync(caFile) },
     (req, res) => {
+      receiver.requests += 1;
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
@@ -116,7 +120,10 @@ export async function startPushReceiver(): Promise<PushReceiver> {
         const endpoint = `${receiver.origin}/push/${id}`;
         const sub = keys.get(id);
         const respond = (status: number) => {
-          const reply = () => res.writeHead(status).end();
+          const reply = () => {
+            res.writeHead(status).end();
+            receiver.answers.push(status);
+          };
           if (receiver.delayMs > 0) setTimeout(reply, receiver.delayMs);
           else reply();
         };
@@ -158,6 +165,8 @@ export async function startPushReceiver(): Promise<PushReceiver> {
     },
     origin: `https://localhost:${port}`,
     received,
+    requests: 0,
+    answers: [],
     delayMs: 0,
     subscribe() {
       const id = randomUUID();

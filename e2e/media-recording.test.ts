@@ -74,6 +74,53 @@ async function recordFor(
   return attached.innerText();
 }
 
+/** The attached file's tile: its name whole, and nothing (the remove ✕) over any of its lines. */
+async function tileReadable(panel: Locator, name: string) {
+  const tile = panel.getByTestId('upload-preview');
+  const remove = await tile.getByRole('button', { name: `Remove ${name}` }).boundingBox();
+  const words = await tile.getByText(name).evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const tileBox = el.closest('[data-testid="upload-preview"]')!.getBoundingClientRect();
+    return {
+      lines: [...range.getClientRects()].map((r) => ({
+        x: r.x,
+        y: r.y,
+        width: r.width,
+        height: r.height,
+      })),
+      tileBottom: tileBox.bottom,
+    };
+  });
+  expect(words.lines.length).toBeGreaterThan(0);
+  for (const a of words.lines) {
+    const b = remove!;
+    const overlaps =
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlaps).toBe(false);
+    // Every line inside its tile: the name is not cut off.
+    expect(a.y + a.height).toBeLessThanOrEqual(words.tileBottom);
+  }
+}
+
+/** Taps Play on the attached recording's tile, plays it for a moment, and closes the player. */
+async function playBeforeSending(
+  page: Page,
+  panel: Locator,
+  name: string,
+  element: 'audio' | 'video',
+) {
+  await tileReadable(panel, name);
+  await panel.getByRole('button', { name: `Play ${name}` }).click();
+  const player = page.getByRole('dialog', { name: `Play ${name}` });
+  await player.locator(element).waitFor();
+  const played = await playFor(page, `[role="dialog"] ${element}`);
+  expect(played.error).toBeNull();
+  expect(played.currentTime).toBeGreaterThan(0.5);
+  await player.getByRole('button', { name: 'Close' }).click();
+  await player.waitFor({ state: 'detached' });
+}
+
 /** The gateway's feed items with `text` as their body. */
 async function postedWith(page: Page, caseId: string, text: string) {
   const feed = (await (await page.request.get(`/api/v1/cases/${caseId}/feed`)).json()) as Feed;
@@ -113,6 +160,8 @@ describe('recorded machine sounds and clips', () => {
     await page.getByTestId('sync-status').getByText('Offline').waitFor();
     const attached = await recordFor(page, panel, 'Record sound', 5, '0:30');
     expect(attached).toMatch(/^sound-\d{8}-\d{6}\.webm · /);
+    // Its name readable on its tile, and heard on the device before it is sent.
+    await playBeforeSending(page, panel, attached.split(' · ')[0]!, 'audio');
 
     const text = `Grinding at idle, recorded ${Date.now()}`;
     await panel.getByLabel('Update').pressSequentially(text);
@@ -152,6 +201,7 @@ describe('recorded machine sounds and clips', () => {
 
     const attached = await recordFor(page, panel, 'Record video', 3, '0:15');
     expect(attached).toMatch(/^video-\d{8}-\d{6}\.webm · /);
+    await playBeforeSending(page, panel, attached.split(' · ')[0]!, 'video');
 
     const text = `Leak at the pump, filmed ${Date.now()}`;
     await panel.getByLabel('Update').pressSequentially(text);

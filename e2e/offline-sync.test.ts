@@ -141,6 +141,14 @@ describe('Offline & sync', () => {
       .getByTestId('last-refresh')
       .getByText(`${count} machines of Northfield Equipment`)
       .waitFor();
+    // Every area reads as words, not as its stored key, and big counts carry a separator.
+    const refreshed = page.getByTestId('last-refresh');
+    await refreshed.getByText('Past claims for parts predictions', { exact: true }).waitFor();
+    const areas = await refreshed.locator('tr > td:first-child > p:first-child').allInnerTexts();
+    expect(areas.filter((area) => /^[a-z]+(-[a-z]+)*$/.test(area))).toEqual([]);
+    expect(await done.innerText()).toMatch(
+      /For parts predictions: \d{1,3}(,\d{3})+ past claims of \d+ models\./,
+    );
 
     // Offline: the shell says so, and a machine never opened before opens from the device.
     await context.setOffline(true);
@@ -193,7 +201,14 @@ describe('Offline & sync', () => {
       .waitFor();
     await page.getByTestId('sync-status').getByText('Offline').waitFor();
 
+    // Held up for want of a connection: the page says so, never a next try already past.
     await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('link', { name: 'Offline & sync' }).click();
+    const held = page.getByTestId('outbox-entry').filter({ hasText: '111111111111111' });
+    await held.getByText('Not tried yet · waiting for a connection').waitFor();
+    expect(await held.innerText()).not.toContain('next try at');
+
+    await page.goBack();
     await page.getByRole('button', { name: 'Log Out' }).click();
     const dialog = page.getByRole('dialog', { name: 'Unsent changes' });
     await dialog
@@ -201,8 +216,12 @@ describe('Offline & sync', () => {
         'You have 1 change waiting to be sent. You are offline: it stays on this device and is sent when you are back online and signed in again.',
       )
       .waitFor();
-    // Offline there is nothing to sync over: no Sync now.
+    // Offline there is nothing to sync over: no Sync now. Cancel keeps her signed in.
     expect(await dialog.getByRole('button', { name: 'Sync now' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/settings');
+    await page.getByRole('button', { name: 'Log Out' }).click();
     await dialog.getByRole('button', { name: 'Log out anyway' }).click();
     await page.waitForURL((u) => u.pathname === '/logout');
     expect((await outbox(page)).find((e) => e.id === id)?.status).toMatch(/^(pending|retry)$/);

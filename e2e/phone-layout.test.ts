@@ -5,6 +5,7 @@ import { launchBrowser, signedInPage, trackPageErrors } from './support/browser'
 // The contexts of support/browser open at a phone's 412 px.
 const DANA = 'dana.tech@northfield.example';
 const SAM = 'sam.staff@torque.example';
+const ADA = 'ada.admin@torque.example';
 const M1 = '/support/machine/details/sn-52016/mn-M7-172';
 const WIDTH = 412;
 /** A touch phone: its context as the contexts of support/browser, with touch. */
@@ -99,6 +100,19 @@ describe('at a phone 412 px wide', () => {
       expect(row.badgeCut).toBe(false);
       expect(row.descriptionWidth).toBeGreaterThan(200);
     }
+    // One layout for every row: each labelled value starts where the one above it does.
+    const columns = await rows.evaluateAll((trs) =>
+      trs.map((tr) =>
+        [...tr.querySelectorAll('td[data-label]')]
+          .map((td) => Math.round(td.getBoundingClientRect().left))
+          .join(),
+      ),
+    );
+    expect(new Set(columns).size).toBe(1);
+    // And a code is never broken over two lines (an EP code at its dash).
+    const codes = '[data-testid="fault-code-row"] td[data-label]';
+    expect(await page.locator(codes).count()).toBeGreaterThan(0);
+    expect(await brokenWords(page, codes)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -202,6 +216,31 @@ describe('at a phone 412 px wide', () => {
       expect(d.label).toBe('"Division"');
       expect(d.right).toBeLessThanOrEqual(WIDTH);
     }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      WIDTH,
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("Notification History shows a card per send: every value, the Timestamp's too, on screen", async () => {
+    const { context, page } = await signedInPage(browser, ADA, TOUCH);
+    const errors = trackPageErrors(page);
+    await page.goto('/support/notifdashboard');
+    await page.getByRole('tab', { name: 'History' }).click();
+    const cells = page.getByTestId('notification-history').locator('td');
+    await cells.first().waitFor();
+    const layout = await cells.evaluateAll((tds) =>
+      tds.map((td) => ({
+        label: getComputedStyle(td, '::before').content,
+        right: Math.round(td.getBoundingClientRect().right),
+        text: td.textContent,
+      })),
+    );
+    const timestamps = layout.filter((c) => c.label === '"Timestamp"');
+    expect(timestamps.length).toBeGreaterThan(0);
+    for (const t of timestamps) expect(t.text).toMatch(/ ago$/);
+    expect(Math.max(...layout.map((c) => c.right))).toBeLessThanOrEqual(WIDTH);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       WIDTH,
     );

@@ -25,6 +25,45 @@ export interface Mark {
 /** A text mark is a label, not a note: the update's text is for the rest. */
 export const MARK_TEXT_MAX = 40;
 
+/** What the text field says under it: how many characters are left, or how many too many. */
+export function markTextHint(text: string): { hint: string; tooLong: boolean } {
+  const left = MARK_TEXT_MAX - text.length;
+  if (left >= 0) {
+    return { hint: `${left} character${left === 1 ? '' : 's'} left`, tooLong: false };
+  }
+  const over = -left;
+  return {
+    hint: `At most ${MARK_TEXT_MAX} characters: ${over} too many. Shorten it to place it.`,
+    tooLong: true,
+  };
+}
+
+/**
+ * Where a text mark is drawn so that all of it is on the photo: its font made smaller when the
+ * text is wider than the photo, then its start moved in from the edges it would run over. `at`
+ * is the tap (the text's left end, its middle line); sizes and points in the picture's pixels,
+ * `textWidth` the text's width at `size`.
+ */
+export function placeText(
+  at: MarkPoint,
+  textWidth: number,
+  size: number,
+  width: number,
+  height: number,
+): { x: number; y: number; size: number } {
+  const margin = size / 4;
+  const room = Math.max(1, width - 2 * margin);
+  const scale = textWidth > room ? room / textWidth : 1;
+  const fitted = size * scale;
+  const wide = textWidth * scale;
+  const half = fitted / 2 + margin;
+  return {
+    x: Math.min(Math.max(at.x, margin), Math.max(margin, width - margin - wide)),
+    y: Math.min(Math.max(at.y, half), Math.max(half, height - half)),
+    size: fitted,
+  };
+}
+
 /** Line weight, arrow head and text size as fractions of the photo's long side. */
 export const MARK_LINE = 0.008;
 export const MARK_HEAD = 0.04;

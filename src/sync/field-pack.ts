@@ -2,6 +2,7 @@ import { FIELD_PACK_PAGE_MAX, type FieldPackResponse } from '../../contract/mach
 import { getFieldPackPage, warmMachineIcons, type FieldPackPageQuery } from '../api/field-pack';
 import { db, type TorqueDb } from '../db/db';
 import type { MachineRow } from '../db/schema';
+import { countOf, MACHINE } from '../domain/plural';
 
 /*
  * "Prepare for the field": a dealer's machines with their details into db.machines, so the
@@ -44,7 +45,7 @@ export interface PrepareResult {
 }
 
 export function fieldPackDetail(count: number, dealerName: string): string {
-  return `${count} machine${count === 1 ? '' : 's'} of ${dealerName}`;
+  return `${countOf(count, MACHINE)} of ${dealerName}`;
 }
 
 function toRows(page: FieldPackResponse, ownerUserId: string, syncedAt: number): MachineRow[] {

@@ -5,7 +5,8 @@ import {
   searchCustomers,
   type MachineLookup,
 } from '../api/machines';
-import { db } from '../db/db';
+import Dexie from 'dexie';
+import { db, type TorqueDb } from '../db/db';
 import type { MachineRow } from '../db/schema';
 import { customerSearchString, type CustomerSearchQuery } from '../domain/machine-search';
 import { outcomeOf, type RefreshOutcome } from './outcome';
@@ -136,4 +137,23 @@ export async function recordRecentMachine(ownerUserId: string, d: MachineDetail)
     isStolen: d.isStolenInventory,
     viewedAt: Date.now(),
   });
+}
+
+/**
+ * The model family of a machine on the device: the machine's own, else another machine of its
+ * model; null when the device holds none (suggestions then rank by the model alone).
+ */
+export async function modelFamilyOnDevice(
+  ownerUserId: string,
+  model: string,
+  serial: string,
+  database: TorqueDb = db,
+): Promise<string | null> {
+  const byModel = database.machines.where('[ownerUserId+model+serial]');
+  const row =
+    (await byModel.equals([ownerUserId, model, serial]).first()) ??
+    (await byModel
+      .between([ownerUserId, model, Dexie.minKey], [ownerUserId, model, Dexie.maxKey])
+      .first());
+  return row?.detail.modelFamily ?? null;
 }

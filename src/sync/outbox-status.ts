@@ -1,5 +1,6 @@
 import { PREDICTION_LINK_FAILED_MESSAGE } from '../../contract/prediction-messages';
 import { db, ownerRange, type TorqueDb } from '../db/db';
+import { timeOfDay } from '../domain/dates';
 import type { OutboxKind, OutboxRow, OutboxStatus } from '../db/schema';
 
 /** Not sent yet and no one has to act: the shell's "{n} pending changes". */
@@ -57,4 +58,20 @@ export function entryErrorText(entry: Pick<OutboxRow, 'kind' | 'status' | 'lastE
     return REFUSED_TEXT[entry.kind]!;
   }
   return entry.lastError?.message ?? null;
+}
+
+/**
+ * When an entry in back-off goes next. Without a connection it waits for one, not for a time;
+ * a time already past is never shown as the next try (it is sent as soon as the app can).
+ */
+export function nextTryText(
+  entry: Pick<OutboxRow, 'status' | 'nextAttemptAt' | 'lastError'>,
+  now: number,
+  online: boolean,
+): string | null {
+  if (entry.status !== 'retry') return null;
+  const noAnswer = entry.lastError !== undefined && entry.lastError.status === undefined;
+  if (!online || (noAnswer && entry.nextAttemptAt <= now)) return 'waiting for a connection';
+  if (entry.nextAttemptAt > now) return `next try at ${timeOfDay(entry.nextAttemptAt)}`;
+  return 'next try shortly';
 }

@@ -6,6 +6,7 @@ import {
 import type { ConditionalAnswer } from '../api/client';
 import { getClaimsBundle } from '../api/prediction-claims';
 import { db, type TorqueDb } from '../db/db';
+import { countOf, MODEL, PAST_CLAIM } from '../domain/plural';
 import type { PredictionClaimsRow } from '../db/schema';
 import { outcomeOf } from './outcome';
 
@@ -37,7 +38,7 @@ export type FetchClaimsBundle = (
 ) => Promise<ConditionalAnswer<ClaimsBundle>>;
 
 export function claimsDetail(result: ClaimsPrimeResult): string {
-  return `${result.claims} past claim${result.claims === 1 ? '' : 's'} of ${result.models} model${result.models === 1 ? '' : 's'}`;
+  return `${countOf(result.claims, PAST_CLAIM)} of ${countOf(result.models, MODEL)}`;
 }
 
 function chunksOf<T>(items: readonly T[], size: number): T[][] {

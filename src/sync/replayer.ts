@@ -226,17 +226,17 @@ export async function replayOutbox(
     const payload = resolveTemporaryIds(entry.payload, ids);
     let outcome: Outcome;
     try {
-      outcome = checked(
-        kind,
-        classify(
-          await send({
-            method: kind.method,
-            path: kind.path(payload),
-            body: kind.body(payload),
-            idempotencyKey: entry.id,
-          }),
-        ),
-      );
+      const answer = await send({
+        method: kind.method,
+        path: kind.path(payload),
+        body: kind.body(payload),
+        idempotencyKey: entry.id,
+      });
+      // A delete of what the gateway no longer has is what the user asked for: done, no answer.
+      outcome =
+        kind.method === 'DELETE' && answer.status === 404
+          ? { kind: 'done', result: undefined }
+          : checked(kind, classify(answer));
     } catch {
       outcome = { kind: 'retry', error: { message: NETWORK_MESSAGE }, stop: 'network' };
     }

@@ -17,6 +17,8 @@ export interface IndexDoc {
   clickUri: string;
   /** True when the whole article is on the device (it opens offline). */
   kept: boolean;
+  /** The model family it is about (the product facet); null for every product. */
+  product: string | null;
 }
 
 export interface OfflineHit {
@@ -26,6 +28,7 @@ export interface OfflineHit {
   category: string;
   clickUri: string;
   kept: boolean;
+  product: string | null;
   score: number;
 }
 
@@ -33,7 +36,14 @@ export interface OfflineHit {
 export interface IndexSource {
   articles: readonly {
     uniqueId: string;
-    article: { title: string; text: string; categorylevel4: string; documentType: DocumentType };
+    article: {
+      title: string;
+      text: string;
+      categorylevel4: string;
+      documentType: DocumentType;
+      /** Kept by earlier versions without it. */
+      commonproduct?: string | null;
+    };
   }[];
   results: readonly { results: readonly SearchResult[] }[];
 }
@@ -58,6 +68,7 @@ export function indexDocsOf(source: IndexSource): IndexDoc[] {
         documentType: r.raw.documenttype,
         clickUri: r.clickUri,
         kept: false,
+        product: r.raw.commonproduct,
       });
     }
   }
@@ -70,6 +81,7 @@ export function indexDocsOf(source: IndexSource): IndexDoc[] {
       documentType: a.article.documentType,
       clickUri: articleUri(a.uniqueId, a.article.title),
       kept: true,
+      product: a.article.commonproduct ?? null,
     });
   }
   return [...docs.values()];
@@ -139,6 +151,7 @@ export function buildKnowledgeIndex(docs: readonly IndexDoc[]): KnowledgeIndex {
             category: d.category,
             clickUri: d.clickUri,
             kept: d.kept,
+            product: d.product,
             score: r.score,
           },
         ];

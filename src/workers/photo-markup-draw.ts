@@ -5,6 +5,7 @@ import {
   MARK_LINE,
   type Mark,
   type MarkPoint,
+  placeText,
 } from '../domain/photo-markup';
 
 /**
@@ -27,6 +28,7 @@ export interface MarkContext {
   stroke(): void;
   strokeText(text: string, x: number, y: number): void;
   fillText(text: string, x: number, y: number): void;
+  measureText(text: string): { width: number };
   save(): void;
   restore(): void;
   strokeStyle: unknown;
@@ -61,16 +63,19 @@ export function drawMarks(
     if (mark.tool === 'text') {
       const at = points[0];
       if (!at || !mark.text) continue;
-      const size = Math.max(8, Math.round(long * MARK_FONT));
-      ctx.font = `bold ${size}px system-ui, sans-serif`;
+      const font = (px: number) => `bold ${px}px system-ui, sans-serif`;
+      const wanted = Math.max(8, Math.round(long * MARK_FONT));
+      ctx.font = font(wanted);
+      const { x, y, size } = placeText(at, ctx.measureText(mark.text).width, wanted, width, height);
+      ctx.font = font(size);
       ctx.textBaseline = 'middle';
       // A dark outline keeps a light text readable on a light part of the photo, and the other way.
       ctx.save();
       ctx.lineWidth = Math.max(2, size / 8);
       ctx.strokeStyle = 'rgba(0, 0, 0, 0.6)';
-      ctx.strokeText(mark.text, at.x, at.y);
+      ctx.strokeText(mark.text, x, y);
       ctx.restore();
-      ctx.fillText(mark.text, at.x, at.y);
+      ctx.fillText(mark.text, x, y);
       continue;
     }
     const [first, ...rest] = points;

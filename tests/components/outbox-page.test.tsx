@@ -446,6 +446,11 @@ describe('Log Out with unsent changes', () => {
     );
     expect(within(dialog).queryByRole('button', { name: 'Sync now' })).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Log out anyway' })).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByText('signed out page')).toBeNull();
+    expect(await db.profile.get('me')).toBeDefined();
   });
 
   it('logs out at once when nothing waits', async () => {

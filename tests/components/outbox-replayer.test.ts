@@ -269,6 +269,27 @@ describe('replayer outcomes', () => {
     expect(await outboxCounts(dana.id)).toEqual({ pending: 0, needsAttention: 1 });
   });
 
+  it('a delete of a message the gateway no longer has (404) is done, while a 404 elsewhere is refused', async () => {
+    await signInAs();
+    const gone = await enqueue({
+      kind: 'notification-delete',
+      payload: { id: 'n-gone' },
+      summary: 'Delete a message',
+      ownerUserId: dana.id,
+    });
+    const pairingOf = await queue('41876');
+    const notFound = { status: 404, body: { message: 'The message was not found' } };
+    const net = fakeNetwork(notFound, { status: 404, body: { message: 'Machine not found' } });
+
+    const summary = await replayOutbox(db, net.send, { now });
+    expect(net.requests.map((r) => r.method)).toEqual(['DELETE', 'POST']);
+    expect(summary).toMatchObject({ done: 1, needsAttention: 1 });
+    expect((await get(gone.id)).status).toBe('done');
+    expect((await get(gone.id)).lastError).toBeUndefined();
+    expect((await get(pairingOf.id)).status).toBe('needs-attention');
+    expect(await outboxCounts(dana.id)).toEqual({ pending: 0, needsAttention: 1 });
+  });
+
   it('400 without a JSON message still needs attention with a readable message', async () => {
     await signInAs();
     const entry = await queue('41876');

@@ -15,6 +15,10 @@ interface Call {
 
 const canvases: FakeCanvas[] = [];
 
+/** A bold font's letters are about 0.6 of its size wide. */
+const widthOf = (text: string, font: string) =>
+  text.length * 0.6 * Number(/(\d+(?:\.\d+)?)px/.exec(font)![1]);
+
 class FakeCanvas {
   calls: Call[] = [];
   ctx: Record<string, unknown>;
@@ -23,11 +27,19 @@ class FakeCanvas {
     public height: number,
   ) {
     canvases.push(this);
-    // A stroke records the line width it was drawn with.
+    // A stroke records the line width it was drawn with, a text the font.
     const record =
       (name: string) =>
       (...args: unknown[]) =>
-        this.calls.push({ name, args: name === 'stroke' ? [this.ctx.lineWidth] : args });
+        this.calls.push({
+          name,
+          args:
+            name === 'stroke'
+              ? [this.ctx.lineWidth]
+              : name === 'fillText'
+                ? [...args, this.ctx.font]
+                : args,
+        });
     this.ctx = Object.fromEntries(
       [
         'drawImage',
@@ -42,6 +54,7 @@ class FakeCanvas {
         'restore',
       ].map((n) => [n, record(n)]),
     );
+    this.ctx.measureText = (text: string) => ({ width: widthOf(text, String(this.ctx.font)) });
   }
   getContext() {
     return this.ctx;
@@ -111,5 +124,29 @@ describe('marked-up photo export', () => {
       widths.push(canvases[0]!.calls.find((c) => c.name === 'stroke')!.args[0]);
     }
     expect((widths[0] as number) / (widths[1] as number)).toBeCloseTo(4032 / 1280);
+  });
+
+  it('keeps a text placed near the edge on the photo, all of it, even one as long as allowed', async () => {
+    const photo = new Blob(['jpeg'], { type: 'image/jpeg' });
+    const texts = ['Leak', 'Hydraulic hose leaks at the left fitting']; // 4 and 40 characters
+    const marks: Mark[] = texts.map((text) => ({
+      tool: 'text',
+      colour: '#ffffff',
+      points: [{ x: 0.97, y: 0.99 }],
+      text,
+    }));
+    await renderMarkedUp(photo, marks);
+    const full = canvases.at(-1)!;
+    const filled = full.calls.filter((c) => c.name === 'fillText');
+    expect(filled).toHaveLength(2);
+    const drawn = filled.map((c) => c.args as [string, number, number, string]);
+    for (const [text, x, y, font] of drawn) {
+      const size = Number(/(\d+(?:\.\d+)?)px/.exec(font)![1]);
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(x + widthOf(text, font)).toBeLessThanOrEqual(PHOTO.width);
+      expect(y + size / 2).toBeLessThanOrEqual(PHOTO.height);
+    }
+    // The long one was drawn smaller than the short one: it would not fit at full size.
+    expect(drawn[1]![3]).not.toBe(drawn[0]![3]);
   });
 });

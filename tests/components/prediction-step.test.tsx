@@ -12,6 +12,7 @@ import { db } from '../../src/db/db';
 import type { PredictionStepProps } from '../../src/domain/prediction-step';
 import { PredictionStep } from '../../src/features/predictions/prediction-step';
 import { article, searchResult } from './knowledge-fixtures';
+import { machineDetail } from './machine-fixtures';
 import { prediction } from './prediction-fixtures';
 import { signedInTestbed } from './prediction-testbed';
 import { makeUser, renderScreen } from './render';
@@ -174,6 +175,86 @@ describe('Parts prediction step', () => {
     const found = await screen.findByTestId('problem-suggestion');
     expect(found.textContent).toContain('Hydraulic pump whine diagnosis');
     expect(bed.gateway.requestsTo('/api/v1/case-assist')).toHaveLength(0);
+  });
+
+  /** Articles kept on the device, saved as a technician saves them. */
+  async function keep(
+    ...kept: { id: string; title: string; text: string; product: string | null }[]
+  ) {
+    for (const k of kept) {
+      await db.articles.put({
+        ownerUserId: user.id,
+        uniqueId: k.id,
+        article: article({
+          uniqueId: k.id,
+          title: k.title,
+          text: k.text,
+          documentType: 'Manual',
+          commonproduct: k.product,
+        }),
+        syncedAt: Date.now(),
+        viewedAt: Date.now(),
+        savedAt: Date.now(),
+      });
+    }
+  }
+  const M5 = { serial: '41876', model: 'M5-111', pin: '', inventoryId: null, imei: null };
+  /** The M5-111 on the device, as "Prepare for the field" keeps it: a Tractor. */
+  const keepM5 = () =>
+    db.machines.put({
+      ownerUserId: user.id,
+      inventoryId: 'INV-M5111-41876',
+      serial: '41876',
+      model: 'M5-111',
+      pin: '',
+      dealerId: null,
+      detail: machineDetail({
+        inventoryId: 'INV-M5111-41876',
+        serialNumber: '41876',
+        materialNumber: 'M5-111',
+      }),
+      syncedAt: Date.now(),
+    });
+
+  it("offline, ranks the machine's model, then its family, and leaves another family's out", async () => {
+    bed.online = false;
+    await keepM5();
+    const text = 'Rear axle clunk when reversing: check the axle shaft splines.';
+    await keep(
+      { id: 'KA-SVL', title: 'Rear axle clunk (SVL97-2)', text, product: 'Track Loader' },
+      { id: 'KA-ALL', title: 'Rear axle clunk, any machine', text, product: null },
+      { id: 'KA-M7', title: 'Rear axle clunk (M7-172)', text, product: 'Tractor' },
+      { id: 'KA-M5', title: 'Rear axle clunk (M5-111)', text, product: 'Tractor' },
+    );
+    renderStep({ machine: M5, symptom: 'rear axle clunk reversing' });
+    await waitFor(() => expect(screen.getAllByTestId('problem-suggestion')).toHaveLength(3));
+    const titles = screen
+      .getAllByTestId('problem-suggestion')
+      .map((s) => s.querySelector('a')!.textContent);
+    expect(titles).toEqual([
+      'Rear axle clunk (M5-111)',
+      'Rear axle clunk (M7-172)',
+      'Rear axle clunk, any machine',
+    ]);
+  });
+
+  it('offline, says so when none of the kept articles is about the machine', async () => {
+    bed.online = false;
+    await keepM5();
+    await keep({
+      id: 'KA-SVL-WIPER',
+      title: 'Cab wiper squeal (SVL97-2)',
+      text: 'A squealing cab wiper needs a new blade.',
+      product: 'Track Loader',
+    });
+    renderStep({ machine: M5, symptom: 'cab wiper squeal' });
+    expect(await screen.findByText(NO_KNOWLEDGE_ARTICLES_MESSAGE)).toBeTruthy();
+    expect(
+      screen.getByText(
+        'None of the articles kept on this device is about the M5-111 or its family.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Cab wiper squeal (SVL97-2)')).toBeNull();
   });
 
   it('coming back to the prediction made shows it instead of making another', async () => {

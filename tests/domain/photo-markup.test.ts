@@ -7,6 +7,8 @@ import {
   EMPTY_HISTORY,
   extendMark,
   isVisibleMark,
+  markTextHint,
+  placeText,
   pointIn,
   undoMark,
   type Mark,
@@ -86,5 +88,25 @@ describe('drawing marks with a finger', () => {
     expect(right.x).toBeCloseTo(left.x);
     expect(left.y).toBeCloseTo(-right.y);
     expect(Math.abs(left.y)).toBeCloseTo(5);
+  });
+});
+
+describe('text marks', () => {
+  it('count down the characters left, and refuse a longer text with a message', () => {
+    expect(markTextHint('')).toEqual({ hint: '40 characters left', tooLong: false });
+    expect(markTextHint('x'.repeat(39))).toEqual({ hint: '1 character left', tooLong: false });
+    expect(markTextHint('x'.repeat(40)).tooLong).toBe(false);
+    expect(markTextHint('x'.repeat(43))).toEqual({
+      hint: 'At most 40 characters: 3 too many. Shorten it to place it.',
+      tooLong: true,
+    });
+  });
+
+  it('are moved in from the edges they would run over, and made smaller when wider than the photo', () => {
+    expect(placeText({ x: 380, y: 295 }, 100, 20, 400, 300)).toEqual({ x: 295, y: 285, size: 20 });
+    expect(placeText({ x: 50, y: 100 }, 100, 20, 400, 300)).toEqual({ x: 50, y: 100, size: 20 });
+    const wide = placeText({ x: 200, y: 100 }, 780, 20, 400, 300);
+    expect(wide.size).toBeCloseTo((20 * 390) / 780);
+    expect(wide.x).toBeCloseTo(5);
   });
 });

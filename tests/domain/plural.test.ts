@@ -7,4 +7,8 @@ describe('countOf', () => {
     expect(countOf(2, CHANGE)).toBe('2 changes');
     expect(countOf(0, CHANGE)).toBe('0 changes');
   });
+
+  it('writes a count of thousands with a separator', () => {
+    expect(countOf(6000, CHANGE)).toBe('6,000 changes');
+  });
 });

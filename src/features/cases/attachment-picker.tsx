@@ -18,6 +18,7 @@ import type { UpdateFile } from '../../sync/feed-post';
 import { preparePhoto } from './photo-worker';
 import { useObjectUrls } from '../../components/use-object-urls';
 import { MediaRecordButtons } from './media-recorder';
+import { isPlayable, MediaPlaybackModal } from './media-playback';
 import type { PhotoMarkupModal as MarkupScreen } from './photo-markup-modal';
 
 /** A file the user picked, ready to queue; the key tells two picks of one file apart. */
@@ -157,6 +158,7 @@ export function AttachmentPicker({
   onReplace: (file: PickedFile) => void;
 }) {
   const [marking, setMarking] = useState<PickedFile | null>(null);
+  const [playing, setPlaying] = useState<PickedFile | null>(null);
   useMarkupPreload(files.some(canMarkUp));
   // Loaded ahead, the screen renders at once; before that, it is lazy. Chosen as it opens and kept
   // while it is open: a change of component would start it again and drop the marks.
@@ -205,9 +207,22 @@ export function AttachmentPicker({
               {previews.get(f.key) ? (
                 <img src={previews.get(f.key)} alt={f.name} />
               ) : (
-                <Text size="xs" p={4} style={{ overflowWrap: 'anywhere' }}>
+                <Text
+                  size="xs"
+                  className="upload-preview-file"
+                  data-playable={isPlayable(f.type) || undefined}
+                >
                   {f.name} · {formatFileSize(f.blob.size)}
                 </Text>
+              )}
+              {isPlayable(f.type) && (
+                <UnstyledButton
+                  className="upload-preview-markup"
+                  aria-label={`Play ${f.name}`}
+                  onClick={() => setPlaying(f)}
+                >
+                  Play
+                </UnstyledButton>
               )}
               {canMarkUp(f) && (
                 <UnstyledButton
@@ -230,6 +245,13 @@ export function AttachmentPicker({
             </div>
           ))}
         </div>
+      )}
+      {playing && (
+        <MediaPlaybackModal
+          name={playing.name}
+          blob={playing.blob}
+          onClose={() => setPlaying(null)}
+        />
       )}
       {marking && (
         <Suspense fallback={<Loader size="sm" />}>

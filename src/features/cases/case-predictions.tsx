@@ -28,7 +28,6 @@ export function CasePredictions({ userId, detail }: { userId: string; detail: Ca
         </Title>
         {machine && (
           <Button
-            size="xs"
             variant="light"
             onClick={() =>
               void navigate(predictionPath(machine, detail.id), {
@@ -52,7 +51,12 @@ export function CasePredictions({ userId, detail }: { userId: string; detail: Ca
             const top = p.combinations[0];
             return (
               <Text size="sm" key={id} data-testid="case-prediction">
-                <Anchor component={Link} to={predictionDetailPath(id)} fw={600}>
+                <Anchor
+                  component={Link}
+                  to={predictionDetailPath(id)}
+                  fw={600}
+                  className="tap-link"
+                >
                   {p.name}
                 </Anchor>
                 {top ? ` · ${causalPartText(top)} · ${probabilityText(top.probability)}` : ''}

@@ -6,7 +6,7 @@ import {
   canUndo,
   extendMark,
   isVisibleMark,
-  MARK_TEXT_MAX,
+  markTextHint,
   pointIn,
   undoMark,
   type Mark,
@@ -57,6 +57,7 @@ export function PhotoMarkupModal({
   const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
   const size = useShownSize(canvas, picture);
   const drawing = useRef<{ pointerId: number; mark: Mark } | null>(null);
+  const textHint = markTextHint(text);
   const frame = useRef(0);
 
   const paint = () => {
@@ -84,6 +85,8 @@ export function PhotoMarkupModal({
     if (!picture || applying || drawing.current) return;
     const at = pointIn(e.clientX, e.clientY, e.currentTarget.getBoundingClientRect());
     if (tool === 'text') {
+      // A text too long is refused, as its field says, rather than cut without a word.
+      if (textHint.tooLong) return;
       const mark: Mark = { tool, colour, points: [at], text: text.trim() };
       if (isVisibleMark(mark)) setHistory((h) => addMark(h, mark));
       return;
@@ -144,8 +147,10 @@ export function PhotoMarkupModal({
         {tool === 'text' && (
           <TextInput
             label="Text"
-            description="Then tap the photo where it goes."
-            maxLength={MARK_TEXT_MAX}
+            description={
+              textHint.tooLong ? undefined : `Then tap the photo where it goes. ${textHint.hint}.`
+            }
+            error={textHint.tooLong ? textHint.hint : undefined}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
           />

@@ -1,3 +1,4 @@
+import '../../components/card-table.css';
 import './dealer-contacts.css';
 import { Alert, Anchor, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -49,7 +50,7 @@ function Section({
         {section.title}
       </Title>
       {/* A table from 550 px up; below, each row is a card of labelled values (the CSS). */}
-      <Table className="dealer-contacts-table">
+      <Table className="card-table">
         <Table.Thead>
           <Table.Tr>
             {section.fields.map((f) => (

@@ -1,4 +1,5 @@
 import { Alert, Loader, Table, Text } from '@mantine/core';
+import '../../components/card-table.css';
 import { useCallback, useEffect, useState } from 'react';
 import { fetchBroadcasts, type Broadcast } from '../../api/notifications';
 import { historyTime } from '../../domain/notification-links';
@@ -33,36 +34,36 @@ export function HistoryTab({ active, version }: { active: boolean; version: numb
   }, [active, sending, load]);
   if (error) return <Alert color="red">{error}</Alert>;
   if (!rows) return <Loader m="xl" />;
-  // On a phone the table scrolls in its own box rather than widening the page.
+  // A table from 550 px up; below, each send is a card of labelled values (the CSS).
   return (
-    <Table.ScrollContainer minWidth={520} mt="md">
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Title</Table.Th>
-            <Table.Th>Subject</Table.Th>
-            <Table.Th>Recipients</Table.Th>
-            <Table.Th>Timestamp</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.id}>
-              <Table.Td>{r.title}</Table.Td>
-              <Table.Td>{r.body}</Table.Td>
-              <Table.Td>
+    <Table className="card-table" striped mt="md" data-testid="notification-history">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Title</Table.Th>
+          <Table.Th>Subject</Table.Th>
+          <Table.Th>Recipients</Table.Th>
+          <Table.Th>Timestamp</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.id}>
+            <Table.Td data-label="Title">{r.title}</Table.Td>
+            <Table.Td data-label="Subject">{r.body}</Table.Td>
+            <Table.Td data-label="Recipients">
+              <div>
                 {r.count}
                 {r.sent + r.failed + r.pending > 0 && (
                   <Text size="xs" c="dimmed">
                     {`sent ${r.sent}, failed ${r.failed}, pending ${r.pending}`}
                   </Text>
                 )}
-              </Table.Td>
-              <Table.Td>{historyTime(r.timestamp)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              </div>
+            </Table.Td>
+            <Table.Td data-label="Timestamp">{historyTime(r.timestamp)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

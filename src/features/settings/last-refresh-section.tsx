@@ -11,7 +11,15 @@ const AREA_NAMES: Record<string, string> = {
   knowledge: 'Knowledge',
   config: 'Configuration',
   profile: 'Profile',
+  'prediction-claims': 'Past claims for parts predictions',
+  predictions: 'Parts predictions',
 };
+
+/** An area added later without a name here still reads as words, never as its key. */
+function areaName(area: string): string {
+  const words = area.replace(/[-_]+/g, ' ');
+  return AREA_NAMES[area] ?? words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 interface Refresh {
   area: string;
@@ -49,7 +57,7 @@ export function LastRefreshSection({ userId }: { userId: string }) {
               <Table.Tr key={r.area} data-area={r.area}>
                 <Table.Td>
                   <Text fw={600} size="sm">
-                    {AREA_NAMES[r.area] ?? r.area}
+                    {areaName(r.area)}
                   </Text>
                   {r.detail && (
                     <Text size="sm" c="dimmed">

@@ -1,8 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { DcuPairing } from '../../../contract/dcu';
 import type { OutboxRow } from '../../db/schema';
-import { timeOfDay } from '../../domain/dates';
 import type { NewContactInput } from '../../domain/new-contact';
 import type { ContactCreatePayload } from '../../sync/case-create-kinds';
 import type { CaseFeedItemPayload } from '../../sync/case-write-kinds';
@@ -14,7 +13,8 @@ import {
   releaseDiscard,
   retryEntry,
 } from '../../sync/outbox';
-import { entryErrorText, STATUS_LABELS } from '../../sync/outbox-status';
+import { useOnline } from '../../components/use-online';
+import { entryErrorText, nextTryText, STATUS_LABELS } from '../../sync/outbox-status';
 import { requestReplay, signInToSend } from '../../sync/replay';
 import { DiscardChangeModal } from './discard-change-modal';
 import { EditContactModal } from './edit-contact-modal';
@@ -46,6 +46,16 @@ export function OutboxEntryCard({ entry }: { entry: OutboxRow }) {
   const update = entry.kind === 'case-feed-item' ? (entry.payload as CaseFeedItemPayload) : null;
   const contact = entry.kind === 'contact-create' ? (entry.payload as ContactCreatePayload) : null;
   const editable = hours !== null || update !== null || contact !== null;
+  const online = useOnline();
+  const [tick, setTick] = useState(0);
+  // Drawn again when the shown next try comes, so it never stays on screen once past.
+  useEffect(() => {
+    const wait = entry.nextAttemptAt - Date.now();
+    if (entry.status !== 'retry' || wait <= 0) return;
+    const timer = setTimeout(() => setTick((t) => t + 1), Math.min(wait + 50, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [entry.status, entry.nextAttemptAt, tick]);
+  const nextTry = nextTryText(entry, Date.now(), online);
 
   const retry = async () => {
     if (await retryEntry(entry.id, entry.ownerUserId)) void requestReplay();
@@ -98,7 +108,7 @@ export function OutboxEntryCard({ entry }: { entry: OutboxRow }) {
           {entry.attempts === 0
             ? 'Not tried yet'
             : `Tried ${entry.attempts} time${entry.attempts === 1 ? '' : 's'}`}
-          {entry.status === 'retry' && ` · next try at ${timeOfDay(entry.nextAttemptAt)}`}
+          {nextTry && ` · ${nextTry}`}
         </Text>
         {update?.body && (
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

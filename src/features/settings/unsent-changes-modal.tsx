@@ -33,6 +33,9 @@ export function UnsentChangesModal({
           : `You are offline: ${they.toLowerCase()} on this device and ${are} sent when you are back online and signed in again.`}
       </Text>
       <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} disabled={syncing}>
+          Cancel
+        </Button>
         {online && (
           <Button variant="default" onClick={onSyncNow} loading={syncing}>
             Sync now

@@ -15,6 +15,7 @@ import { installAccess } from './http/access';
 import { installCanonicalHost } from './http/canonical-host';
 import { installEdgeChecks } from './http/edge';
 import { installFairUse } from './http/fair-use';
+import { installRequestMetrics, newRequestId } from './http/metrics';
 import { installErrorHandler, sendError } from './http/errors';
 import { installDeclarationCheck } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
@@ -31,6 +32,7 @@ import { knowledgeRoutes } from './routes/knowledge';
 import { linkRoutes } from './routes/links';
 import { machineRoutes } from './routes/machines';
 import { metaRoutes } from './routes/meta';
+import { metricsRoutes } from './routes/metrics';
 import { notificationRoutes } from './routes/notifications';
 import { predictionRoutes } from './routes/predictions';
 import { pushRoutes } from './routes/push';
@@ -53,6 +55,9 @@ export async function buildApp(
         censor: '[redacted]',
       },
     },
+    // One JSON line per request with its route template, status and user (http/metrics.ts).
+    disableRequestLogging: true,
+    genReqId: newRequestId,
     bodyLimit: 1_048_576,
     // The IdP's interaction ids and the SPA's paths are long; default is 100.
     routerOptions: { maxParamLength: 500 },
@@ -64,6 +69,8 @@ export async function buildApp(
   });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionExpiresAt', null);
+  // Before the host check, so a redirected request has its id and is counted too.
+  installRequestMetrics(app);
   // First of the request hooks: a request for another host is answered before anything else.
   installCanonicalHost(app, config.publicUrl);
   installErrorHandler(app);
@@ -113,6 +120,7 @@ export async function buildApp(
   await app.register(caseAssistRoutes, ctx);
   await app.register(partsCatalogueRoutes, ctx);
   await app.register(predictionRoutes, ctx);
+  await app.register(metricsRoutes, ctx);
   if (idp) await idp.register(app);
   // Last: its not-found handler is the SPA fallback and the JSON 404 of /api.
   await staticRoutes(app, ctx);

@@ -15,7 +15,7 @@ import { installAccess } from './http/access';
 import { installCanonicalHost } from './http/canonical-host';
 import { installEdgeChecks } from './http/edge';
 import { installFairUse } from './http/fair-use';
-import { installRequestMetrics, newRequestId } from './http/metrics';
+import { installRequestMetrics, newRequestId, RequestLogs } from './http/metrics';
 import { installErrorHandler, sendError } from './http/errors';
 import { installDeclarationCheck } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
@@ -56,7 +56,7 @@ export async function buildApp(
       },
     },
     // One JSON line per request with its route template, status and user (http/metrics.ts).
-    disableRequestLogging: true,
+    logController: new RequestLogs(),
     genReqId: newRequestId,
     bodyLimit: 1_048_576,
     // The IdP's interaction ids and the SPA's paths are long; default is 100.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /*
@@ -70,12 +70,20 @@ export function recordEngineBuild(seconds: number): void {
 /** The header naming a request in the logs; the PWA keeps it with a failed answer. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
+/**
+ * Fastify's request lines, but for the completion line: installRequestMetrics writes that one,
+ * with the route template and the user.
+ */
+export class RequestLogs extends LogController {
+  override requestCompleted(): void {}
+}
+
 /** Fastify's `genReqId`: a fresh id for every request (a caller's own is not trusted). */
 export const newRequestId = (): string => randomUUID();
 
 /**
  * Per request: the X-Request-Id answer header, a log line with the route template, status,
- * duration and user (Fastify's own request lines are off: app.ts), and the request counters.
+ * duration and user (in place of Fastify's completion line: RequestLogs), and the counters.
  */
 export function installRequestMetrics(app: FastifyInstance): void {
   /** Requests whose logger names the route and user already (what a handler logs, too). */

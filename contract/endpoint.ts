@@ -51,6 +51,14 @@ export interface Endpoint {
    * request with the same key answers the first answer again).
    */
   readonly idempotent?: boolean;
+  /**
+   * The refusals only the handler knows of, by status, with when they come (a Report's layout
+   * asked by an external user: 403). The rest are read from the declaration itself (access,
+   * scope, inputs, idempotency, upload; gateway/http/openapi-errors.ts).
+   */
+  readonly errors?: { readonly [status: number]: string };
+  /** False for an answer made without the database (the OpenAPI document): never a 503. */
+  readonly database?: false;
 }
 
 /** An endpoint's method and path without its schemas (contract/first-screen-answers.ts). */

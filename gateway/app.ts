@@ -17,6 +17,7 @@ import { installCanonicalHost } from './http/canonical-host';
 import { installCompression } from './http/compression';
 import { installEdgeChecks } from './http/edge';
 import { installFairUse } from './http/fair-use';
+import { installRequestMetrics, newRequestId, RequestLogs } from './http/metrics';
 import { installErrorHandler, sendError } from './http/errors';
 import { installDeclarationCheck } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
@@ -34,6 +35,7 @@ import { knowledgeRoutes } from './routes/knowledge';
 import { linkRoutes } from './routes/links';
 import { machineRoutes } from './routes/machines';
 import { metaRoutes } from './routes/meta';
+import { metricsRoutes } from './routes/metrics';
 import { notificationRoutes } from './routes/notifications';
 import { predictionRoutes } from './routes/predictions';
 import { pushRoutes } from './routes/push';
@@ -57,6 +59,9 @@ export async function buildApp(
         censor: '[redacted]',
       },
     },
+    // One JSON line per request with its route template, status and user (http/metrics.ts).
+    logController: new RequestLogs(),
+    genReqId: newRequestId,
     bodyLimit: 1_048_576,
     // The IdP's interaction ids and the SPA's paths are long; default is 100.
     routerOptions: { maxParamLength: 500 },
@@ -68,6 +73,8 @@ export async function buildApp(
   });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionExpiresAt', null);
+  // Before the host check, so a redirected request has its id and is counted too.
+  installRequestMetrics(app);
   // First of the request hooks: a request for another host is answered before anything else.
   installCanonicalHost(app, config.publicUrl);
   installErrorHandler(app);
@@ -121,6 +128,7 @@ export async function buildApp(
   await app.register(caseAssistRoutes, ctx);
   await app.register(partsCatalogueRoutes, ctx);
   await app.register(predictionRoutes, ctx);
+  await app.register(metricsRoutes, ctx);
   if (idp) await idp.register(app);
   // Last: its not-found handler is the SPA fallback and the JSON 404 of /api.
   await staticRoutes(app, ctx);

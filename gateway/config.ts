@@ -133,6 +133,13 @@ export const environmentSchema = z.object({
     "`true` serves the build's `*.map` files (debugging); otherwise they answer 404, as they would publish the sources",
   ),
   LOG_LEVEL: text('info').describe('log level (`silent` in tests)'),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { error: 'must be at least 16 characters' })
+    .optional()
+    .describe(
+      'the Bearer token that opens `/metrics` (Prometheus) to the operator; unset, `/metrics` answers 404',
+    ),
   MASTER_KEY_SECRET: optional()
     .describe(
       "the keyless master password service's secret; generated on first use otherwise, so every gateway copy derives the same keys",
@@ -229,6 +236,8 @@ function toConfig(env: Environment) {
     staticDir: resolve(env.STATIC_DIR),
     serveSourceMaps: env.SERVE_SOURCE_MAPS,
     logLevel: env.LOG_LEVEL,
+    /** Null: /metrics answers 404 to everyone. */
+    metricsToken: env.METRICS_TOKEN ?? null,
     /** Null means "a page the gateway serves itself" (see routes/links.ts). */
     links,
     /** Null: a random secret generated on first use and kept in signing_keys. */

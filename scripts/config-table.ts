@@ -1,11 +1,11 @@
 // The README's configuration table, made from the gateway's environment schema: one row per
 // variable with its default and description. `npm run docs:config` writes it into README.md
 // between the markers; tests/repo/config-table.test.ts fails when the two differ.
-import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { format } from 'prettier';
 import { z } from 'zod';
 import { environmentSchema, type ConfigMeta } from '../gateway/config';
+import { tableIn, writeTableIn } from './doc-table';
 
 export const START = '<!-- configuration table: made by npm run docs:config -->';
 export const END = '<!-- end of configuration table -->';
@@ -28,25 +28,10 @@ export async function configTable(): Promise<string> {
   return (await format(table, { parser: 'markdown' })).trimEnd();
 }
 
+const DOC = { file: README, start: START, end: END };
+
 /** The table as the README has it now, between the markers. */
-export async function readmeTable(): Promise<string> {
-  const text = await readFile(README, 'utf8');
-  const start = text.indexOf(START);
-  const end = text.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md lacks the markers ${START} ... ${END}`);
-  return text.slice(start + START.length, end).trim();
-}
+export const readmeTable = (): Promise<string> => tableIn(DOC);
 
-async function writeReadme(): Promise<void> {
-  const text = await readFile(README, 'utf8');
-  const start = text.indexOf(START);
-  const end = text.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md lacks the markers ${START} ... ${END}`);
-  const table = await configTable();
-  await writeFile(
-    README,
-    `${text.slice(0, start + START.length)}\n\n${table}\n\n${text.slice(end)}`,
-  );
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) await writeReadme();
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  await writeTableIn(DOC, await configTable());

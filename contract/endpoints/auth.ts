@@ -27,6 +27,7 @@ export const createSession = endpoint({
   scope: 'caller',
   body: sessionRequestSchema,
   responses: { 200: z.extend(sessionResponseSchema, { token: z.optional(z.string()) }) },
+  errors: { 401: 'the ID token is not valid, or its user may not sign in' },
 });
 
 export const getSession = endpoint({

@@ -48,6 +48,7 @@ export const createCase = endpoint({
   body: createCaseRequestSchema,
   responses: { 201: createCaseResponseSchema },
   idempotent: true,
+  errors: { 403: 'a Report, created by an external user' },
 });
 
 export const listCases = endpoint({
@@ -104,27 +105,29 @@ export const getRecordTypes = endpoint({
 
 export const getLayout = endpoint({
   method: 'GET',
-  path: '/api/v1/cases/layouts/:recordTypeId',
+  path: '/api/v1/case-layouts/:recordTypeId',
   summary: "A record type's layout and the values a new record starts with",
   access: 'user',
   scope: 'caller',
   params: recordTypeParamsSchema,
   responses: { 200: layoutResponseSchema },
+  errors: { 403: "a Report's layout, asked by an external user" },
 });
 
 export const getPicklists = endpoint({
   method: 'GET',
-  path: '/api/v1/cases/picklists/:recordTypeId',
+  path: '/api/v1/case-picklists/:recordTypeId',
   summary: "Every picklist of a record type, with the values' dependencies",
   access: 'user',
   scope: 'public',
   params: recordTypeParamsSchema,
   responses: { 200: picklistsResponseSchema },
+  errors: { 403: "a Report's picklists, asked by an external user" },
 });
 
 export const lookupRecords = endpoint({
   method: 'GET',
-  path: '/api/v1/cases/lookups/:field',
+  path: '/api/v1/case-lookups/:field',
   summary: 'Typeahead of a reference field (accounts, contacts of an account, machines)',
   access: 'user',
   scope: 'organisation',

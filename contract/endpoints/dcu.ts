@@ -74,6 +74,7 @@ export const pairDcu = endpoint({
   body: dcuPairingSchema,
   responses: { 201: dcuPairingResultSchema },
   idempotent: true,
+  errors: { 409: 'the unit is paired with another machine already' },
 });
 
 export const requestMasterKey = endpoint({
@@ -84,4 +85,5 @@ export const requestMasterKey = endpoint({
   scope: 'public',
   body: masterKeyBodySchema,
   responses: { 200: masterKeyResponseSchema },
+  errors: { 429: "the caller's hourly master key lookups are used up" },
 });

@@ -41,13 +41,20 @@ const resources = {
   predictions,
 };
 
-/** Each declaration with the resource (file) it belongs to, in declaration order. */
-export const allEndpoints: readonly { resource: string; endpoint: Endpoint }[] = Object.entries(
-  resources,
-).flatMap(([resource, exports]) =>
-  Object.values(exports)
-    .filter(isEndpoint)
-    .map((endpoint) => ({ resource, endpoint })),
+/** A declaration with the resource (file) it belongs to and its export name there. */
+export interface DeclaredEndpoint {
+  readonly resource: string;
+  /** `listCases`: the OpenAPI operationId and the stem of its schemas' names. */
+  readonly name: string;
+  readonly endpoint: Endpoint;
+}
+
+/** Every declaration, in declaration order. */
+export const allEndpoints: readonly DeclaredEndpoint[] = Object.entries(resources).flatMap(
+  ([resource, exports]) =>
+    Object.entries(exports as Record<string, unknown>)
+      .filter((entry): entry is [string, Endpoint] => isEndpoint(entry[1]))
+      .map(([name, endpoint]) => ({ resource, name, endpoint })),
 );
 
 function isEndpoint(value: unknown): value is Endpoint {

@@ -12,6 +12,7 @@ export const getOpenApiDocument = endpoint({
   responses: {
     200: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
   },
+  database: false,
 });
 
 /** 200 when the gateway can serve data; 503 (with Retry-After) while its database cannot. */

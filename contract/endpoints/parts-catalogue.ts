@@ -37,4 +37,5 @@ export const getPartsCatalogue = endpoint({
   scope: 'public',
   query: partsCatalogueQuerySchema,
   responses: { 200: partsCatalogueResponseSchema },
+  errors: { 504: 'the catalogue took longer than 10 seconds' },
 });

@@ -25,6 +25,7 @@ export const registerDevice = endpoint({
   scope: 'caller',
   body: deviceRegistrationSchema,
   responses: { 201: deviceSchema },
+  errors: { 409: "the subscription is another user's device" },
 });
 
 export const unregisterDevice = endpoint({

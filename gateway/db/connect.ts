@@ -12,6 +12,14 @@ export interface Db {
   close(): Promise<void>;
 }
 
+/** The pool under each open database, for the figures /metrics reads at scrape time. */
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/** The connection pool of a database openDb opened. */
+export function poolOf(kysely: Kysely<Database>): pg.Pool | null {
+  return pools.get(kysely) ?? null;
+}
+
 /**
  * One code path for both databases: Kysely's PostgresDialect over a pg.Pool. The embedded
  * PGlite is reached through its node-postgres adapter so value types match a real server
@@ -30,6 +38,7 @@ export async function openDb(config: Pick<GatewayConfig, 'databaseUrl' | 'dataDi
       client.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(kysely, pool);
     return { kysely, kind: 'postgres', close: () => kysely.destroy() };
   }
   const dir = join(config.dataDir, 'pg');
@@ -48,6 +57,7 @@ export async function openDb(config: Pick<GatewayConfig, 'databaseUrl' | 'dataDi
   // The adapter exposes poolSize 1: PGlite is one connection, the pool queues the rest.
   const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(kysely, pool);
   return {
     kysely,
     kind: 'pglite',

@@ -9,8 +9,8 @@
  * - Every other method is refused (421 Misdirected Request): a write is never replayed at
  *   another origin, and a page served from a rebound name cannot make one.
  *
- * The health check answers at any address: load balancers and containers probe the process by
- * its own IP.
+ * The health check and /metrics answer at any address: load balancers, containers and
+ * Prometheus reach the process by its own IP.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getHealth } from '../../contract/endpoints/meta';
@@ -19,7 +19,7 @@ import { sendError } from './errors';
 export const OTHER_HOST_MESSAGE = 'This server answers only at its public address';
 
 const REDIRECTED = new Set(['GET', 'HEAD']);
-const ANY_HOST: ReadonlySet<string> = new Set([getHealth.path]);
+const ANY_HOST: ReadonlySet<string> = new Set([getHealth.path, '/metrics']);
 
 /** The Host as the URL standard writes it: lower case, without the scheme's default port. */
 function normalHost(host: string, protocol: string): string | null {

@@ -63,6 +63,14 @@ function bodyResponses(responses: Endpoint['responses']): Record<number, $ZodTyp
   return out;
 }
 
+/** Declarations registered with a per-user limit (fair-use.ts): they may answer 429. */
+const limited = new WeakSet<Endpoint>();
+
+/** Whether a route registered against this declaration is limited per user. */
+export function isRateLimited(declaration: Endpoint): boolean {
+  return limited.has(declaration);
+}
+
 /** Registers `handler` as the endpoint `declaration` on `app`. */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -70,6 +78,7 @@ export function route<E extends Endpoint>(
   handler: HandlerOf<E>,
   extras: RouteExtras = {},
 ): void {
+  if (extras.config && 'rateLimit' in extras.config) limited.add(declaration);
   const schema = {
     ...(declaration.params ? { params: declaration.params } : {}),
     ...(declaration.query ? { querystring: declaration.query } : {}),

@@ -2,15 +2,25 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { allEndpoints } from '../../contract/endpoints/index';
 import { getHealth, getOpenApiDocument } from '../../contract/endpoints/meta';
+import { SESSION_COOKIE } from '../auth/session-cookie';
 import type { AppContext } from '../context';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../http/errors';
 import { openApiDocument } from '../http/openapi';
-import { route } from '../http/route';
+import { isRateLimited, route } from '../http/route';
 
 /** contract/endpoints/meta.ts: the API describing itself, and whether it is up. */
-export async function metaRoutes(app: FastifyInstance, { config, db }: AppContext) {
-  const document = openApiDocument(allEndpoints, config.publicUrl);
-  route(app, getOpenApiDocument, async () => document);
+export async function metaRoutes(app: FastifyInstance, { db }: AppContext) {
+  // Made on first request: by then every route is registered, with its limits.
+  let document: ReturnType<typeof openApiDocument> | null = null;
+  route(
+    app,
+    getOpenApiDocument,
+    async () =>
+      (document ??= openApiDocument(allEndpoints, {
+        sessionCookie: SESSION_COOKIE,
+        rateLimited: isRateLimited,
+      })),
+  );
 
   route(app, getHealth, async (request, reply) => {
     try {

@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { apiError, HttpError } from '../http/errors';
 import { markAppliedOnce } from '../http/idempotent-writes';
+import { countReplay } from '../http/metrics';
 
 /** The header a queued write carries (product §4 "Offline-first": the outbox entry's id). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -162,6 +163,7 @@ export async function idempotentWrite(
           'idempotency-key-reused',
         );
       }
+      countReplay(request);
       return send(reply, stored.status_code, stored.response, true);
     }
 

@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Calibration, PartsCombination } from '../../contract/predictions';
 import type { PredictionQuery } from '../../engine/types';
 import type { Database } from '../db/schema';
+import { recordEngineBuild } from '../http/metrics';
 import type { FromEngine, ToEngine } from './predictions-protocol';
 
 /** The engine as the gateway holds it: built in its own thread, asked by message. */
@@ -148,9 +149,14 @@ export function loadedClaims(db: Kysely<Database>): Promise<LoadedClaims> {
   let pending = engines.get(db);
   if (!pending) {
     // A thread that ends (a fault) is started again by the next request.
+    const began = performance.now();
     const build = startEngine(db, () => {
       if (engines.get(db) === build) engines.delete(db);
     });
+    build.then(
+      () => recordEngineBuild((performance.now() - began) / 1000),
+      () => undefined,
+    );
     pending = build;
     engines.set(db, build);
     pending.catch(() => engines.delete(db));

@@ -5,6 +5,7 @@ import PgBoss from 'pg-boss';
 import webpush from 'web-push';
 import type { GatewayConfig } from '../config';
 import type { Database } from '../db/schema';
+import { countPush } from '../http/metrics';
 import { claimDeliveries, failAbandonedClaims, settleDeliveries } from './push-deliveries';
 import { PushSender, type PushSendConfig, type VapidKeys } from './push-send';
 
@@ -249,6 +250,7 @@ export class PushWorker {
     const rows = await claimDeliveries(this.db, this.id, [...byDelivery.keys()]);
     if (rows.length === 0) return;
     const outcomes = await Promise.all(rows.map((row) => this.sender.send(row, this.vapid!)));
+    for (const outcome of outcomes) countPush(outcome.kind);
     const results = rows.map((row, i) => {
       const outcome = outcomes[i]!;
       const job = byDelivery.get(String(row.delivery_id))!;

@@ -84,6 +84,7 @@ async function toApiError(res: Response): Promise<ApiError> {
     typeof body.message === 'string' ? body.message : `Request failed (${res.status})`,
     typeof body.errorCode === 'string' ? body.errorCode : undefined,
     retryAfterMs(res.headers.get('retry-after')) ?? undefined,
+    res.headers.get('x-request-id') ?? undefined,
   );
 }
 

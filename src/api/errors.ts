@@ -5,6 +5,8 @@ export class ApiError extends Error {
   readonly errorCode: string | undefined;
   /** A 429's Retry-After, in milliseconds: when the gateway will take the request again. */
   readonly retryAfterMs: number | undefined;
+  /** The answer's X-Request-Id: what the gateway's log line of this request is found by. */
+  readonly requestId: string | undefined;
 
   constructor(
     status: number,
@@ -12,6 +14,7 @@ export class ApiError extends Error {
     message: string,
     errorCode?: string,
     retryAfterMs?: number,
+    requestId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -19,6 +22,7 @@ export class ApiError extends Error {
     this.error = error;
     this.errorCode = errorCode;
     this.retryAfterMs = retryAfterMs;
+    this.requestId = requestId;
   }
 }
 

@@ -129,6 +129,8 @@ export interface OutboxError {
   status?: number;
   message: string;
   errorCode?: string;
+  /** The gateway's X-Request-Id of the failed answer: how support finds it in the logs. */
+  requestId?: string;
 }
 
 /**

@@ -9,14 +9,19 @@ export type RefreshOutcome =
   | { status: 'ok' }
   | { status: 'not-found' }
   | { status: 'offline' }
-  | { status: 'error'; httpStatus?: number; message: string };
+  | { status: 'error'; httpStatus?: number; message: string; requestId?: string };
 
 export function outcomeOf(error: unknown): RefreshOutcome {
   if (error instanceof DOMException && error.name === 'AbortError') throw error;
   if (error instanceof NetworkError) return { status: 'offline' };
   if (error instanceof ApiError) {
     if (error.status === 404) return { status: 'not-found' };
-    return { status: 'error', httpStatus: error.status, message: error.message };
+    return {
+      status: 'error',
+      httpStatus: error.status,
+      message: error.message,
+      ...(error.requestId ? { requestId: error.requestId } : {}),
+    };
   }
   if (error instanceof SignInRequiredError) return { status: 'error', message: error.message };
   return { status: 'error', message: error instanceof Error ? error.message : String(error) };

@@ -28,6 +28,7 @@ export const sendWrite: Send = async (request) => {
         status: error.status,
         body: { message: error.message, errorCode: error.errorCode },
         ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
+        ...(error.requestId !== undefined ? { requestId: error.requestId } : {}),
       };
     }
     throw error;

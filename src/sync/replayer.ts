@@ -29,6 +29,8 @@ export interface SendAnswer {
   body: unknown;
   /** The answer's Retry-After (a 429), in milliseconds: the next attempt waits that long. */
   retryAfterMs?: number;
+  /** The answer's X-Request-Id, kept with a failed write for a support request. */
+  requestId?: string;
 }
 
 export type Send = (request: SendRequest) => Promise<SendAnswer>;
@@ -63,12 +65,13 @@ type Outcome =
   | { kind: 'sign-in'; error: OutboxError }
   | { kind: 'refused'; error: OutboxError };
 
-function errorFromBody(status: number, body: unknown): OutboxError {
+function errorFromBody(status: number, body: unknown, requestId?: string): OutboxError {
   const b = (body ?? {}) as { message?: unknown; errorCode?: unknown };
   return {
     status,
     message: typeof b.message === 'string' ? b.message : `Request failed (${status})`,
     ...(typeof b.errorCode === 'string' ? { errorCode: b.errorCode } : {}),
+    ...(requestId ? { requestId } : {}),
   };
 }
 
@@ -85,7 +88,7 @@ function checked(kind: WriteKind, outcome: Outcome): Outcome {
 export function classify(answer: SendAnswer): Outcome {
   const { status, body } = answer;
   if (status >= 200 && status < 300) return { kind: 'done', result: body };
-  const error = errorFromBody(status, body);
+  const error = errorFromBody(status, body, answer.requestId);
   if (status === 401) return { kind: 'sign-in', error };
   if (status === 429) {
     // The gateway says when it takes requests again: sooner would only be refused again.

@@ -56,7 +56,7 @@ function gateway(writes: Handler = readMarked): Handler {
     if (init.method && init.method !== 'GET') return writes(url, init);
     if (p === '/api/v1/cases/case-1') return json(200, { case: caseDetail() });
     if (p === '/api/v1/cases/case-1/feed') return json(200, feed(items));
-    if (p.startsWith('/api/v1/cases/layouts/')) return json(200, layout());
+    if (p.startsWith('/api/v1/case-layouts/')) return json(200, layout());
     if (p.endsWith('/thumbnail')) return new Response(new Blob(['jpeg'], { type: 'image/jpeg' }));
     return json(404, { message: 'Not found' });
   };

@@ -73,8 +73,8 @@ function handle(path: string, method: string): Response {
       }),
     );
   }
-  if (path.startsWith('/api/v1/cases/layouts/')) return json(200, layout);
-  if (path.startsWith('/api/v1/cases/picklists/')) {
+  if (path.startsWith('/api/v1/case-layouts/')) return json(200, layout);
+  if (path.startsWith('/api/v1/case-picklists/')) {
     return json(200, picklistsResponseSchema.parse({ recordTypeId: 'rt-case', picklists: {} }));
   }
   if (path === '/api/v1/machines/dtc-codes') {

@@ -99,7 +99,12 @@ describe('Offline & sync page', () => {
     await queue('41877', dana, {
       status: 'needs-attention',
       attempts: 1,
-      lastError: { status: 409, message: REFUSAL, errorCode: 'already-paired' },
+      lastError: {
+        status: 409,
+        message: REFUSAL,
+        errorCode: 'already-paired',
+        requestId: 'req-42',
+      },
     });
     await queue('41878', eli);
     renderScreen(<OfflineSyncScreen />);
@@ -111,6 +116,8 @@ describe('Offline & sync page', () => {
     const refused = within(attention).getByTestId('outbox-entry');
     expect(refused.textContent).toContain('Pair DCU 358000000000001 with M5-111 41877');
     expect(within(refused).getByTestId('outbox-error').textContent).toBe(REFUSAL);
+    // The gateway's id of the refusing answer, for a support request.
+    expect(within(refused).getByTestId('outbox-request-id').textContent).toBe('Request id: req-42');
     expect(refused.textContent).toContain('Needs attention');
     expect(refused.textContent).toContain('Tried 1 time');
     const pending = screen.getByRole('region', { name: 'Pending changes' });

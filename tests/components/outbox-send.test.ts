@@ -54,6 +54,22 @@ describe('sendWrite', () => {
     });
   });
 
+  it("keeps the answer's X-Request-Id with the refusal, for a support request", async () => {
+    fakeFetch(
+      async () =>
+        new Response(JSON.stringify({ error: 'Conflict', message: 'Already paired.' }), {
+          status: 409,
+          headers: { 'content-type': 'application/json', 'x-request-id': 'req-42' },
+        }),
+    );
+    const answer = await sendWrite(request);
+    expect(answer.requestId).toBe('req-42');
+    expect(classify(answer)).toEqual({
+      kind: 'refused',
+      error: { status: 409, message: 'Already paired.', requestId: 'req-42' },
+    });
+  });
+
   it('does not renew the session on 401 (no sign-in prompt from a background replay)', async () => {
     const renewer = vi.fn(async () => undefined);
     setSessionRenewer(renewer);

@@ -53,7 +53,7 @@ function answer(url: URL): Response {
       feed([feedItem(`f-${feedOf[1]}`, 'Update', [attachment(`img-${feedOf[1]}`, 'image')])]),
     );
   }
-  if (p.startsWith('/api/v1/cases/layouts/')) return json(200, layout());
+  if (p.startsWith('/api/v1/case-layouts/')) return json(200, layout());
   if (p.endsWith('/thumbnail')) return new Response(new Blob(['jpeg'], { type: 'image/jpeg' }));
   return json(404, { message: 'Not found' });
 }

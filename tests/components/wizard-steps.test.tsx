@@ -270,7 +270,7 @@ describe('who the report is for', () => {
   }
 
   it('emptying the account empties the contact and disables it until an account is chosen', async () => {
-    gateway.on('GET', '/api/v1/cases/lookups/AccountId', lookupResponseSchema, () => ({
+    gateway.on('GET', '/api/v1/case-lookups/AccountId', lookupResponseSchema, () => ({
       field: 'AccountId',
       objectName: 'Account',
       count: 1,

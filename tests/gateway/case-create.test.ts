@@ -273,10 +273,7 @@ describe.each(lanes)('creating cases, reports and contacts on $name', (lane) => 
     expect(contact.type).toBe(DEALER_CONTACT_TYPE);
     const found = lookupResponseSchema.parse(
       (
-        await http.get(
-          `/api/v1/cases/lookups/ContactId?q=zabris&AccountId=${WALTER_HANSON_ID}`,
-          sam,
-        )
+        await http.get(`/api/v1/case-lookups/ContactId?q=zabris&AccountId=${WALTER_HANSON_ID}`, sam)
       ).json(),
     );
     expect(found.records.map((r) => r.id)).toContain(contact.id);

@@ -381,13 +381,13 @@ describe.each(lanes)('cases: records, feeds, files, lists and access on $name', 
         (await http.get('/api/v1/cases/record-types', dana)).json(),
       ).recordTypes;
       expect(forDana.map((t) => t.kind)).toEqual(['Case']);
-      expectError(await http.get(`/api/v1/cases/layouts/${REPORT_RECORD_TYPE_ID}`, dana), 403);
-      expectError(await http.get('/api/v1/cases/layouts/012999999999999999', sam), 404);
+      expectError(await http.get(`/api/v1/case-layouts/${REPORT_RECORD_TYPE_ID}`, dana), 403);
+      expectError(await http.get('/api/v1/case-layouts/012999999999999999', sam), 404);
     });
 
     it('serves the layout with field types, flags and defaults; remote overrides apply', async () => {
       const layout = async () => {
-        const res = await http.get(`/api/v1/cases/layouts/${CASE_RECORD_TYPE_ID}`, dana);
+        const res = await http.get(`/api/v1/case-layouts/${CASE_RECORD_TYPE_ID}`, dana);
         expect(res.statusCode, res.body).toBe(200);
         return layoutResponseSchema.parse(res.json());
       };
@@ -435,7 +435,7 @@ describe.each(lanes)('cases: records, feeds, files, lists and access on $name', 
         ).toBe(true);
         // Reports are untouched by the Case overrides.
         const report = layoutResponseSchema.parse(
-          (await http.get(`/api/v1/cases/layouts/${REPORT_RECORD_TYPE_ID}`, sam)).json(),
+          (await http.get(`/api/v1/case-layouts/${REPORT_RECORD_TYPE_ID}`, sam)).json(),
         );
         expect(report.sections.map((s) => s.id)).toContain('environment');
       } finally {
@@ -444,7 +444,7 @@ describe.each(lanes)('cases: records, feeds, files, lists and access on $name', 
     });
 
     it('serves picklists with dependencies three levels deep', async () => {
-      const res = await http.get(`/api/v1/cases/picklists/${CASE_RECORD_TYPE_ID}`, dana);
+      const res = await http.get(`/api/v1/case-picklists/${CASE_RECORD_TYPE_ID}`, dana);
       expect(res.statusCode, res.body).toBe(200);
       const { picklists } = picklistsResponseSchema.parse(res.json());
       expect(picklists.Operating_Conditions__c!.controllerName).toBeNull();
@@ -463,12 +463,12 @@ describe.each(lanes)('cases: records, feeds, files, lists and access on $name', 
       expect(picklists.Ambient_Conditions__c!.values.map((v) => v.value)).toContain(
         'Clear / Sunny',
       );
-      expectError(await http.get(`/api/v1/cases/picklists/${REPORT_RECORD_TYPE_ID}`, dana), 403);
+      expectError(await http.get(`/api/v1/case-picklists/${REPORT_RECORD_TYPE_ID}`, dana), 403);
     });
 
     it('looks up accounts, contacts of the chosen account and machines from 3 characters', async () => {
       const look = async (field: string, query: string, cookie: string) => {
-        const res = await http.get(`/api/v1/cases/lookups/${field}?${query}`, cookie);
+        const res = await http.get(`/api/v1/case-lookups/${field}?${query}`, cookie);
         expect(res.statusCode, res.body).toBe(200);
         return lookupResponseSchema.parse(res.json());
       };
@@ -497,9 +497,9 @@ describe.each(lanes)('cases: records, feeds, files, lists and access on $name', 
       const machines = await look('Inventory__c', 'q=520', dana);
       expect(machines.records.map((r) => r.id)).toContain('INV-M7172-52016');
 
-      expectError(await http.get('/api/v1/cases/lookups/AccountId?q=ab', sam), 400);
-      expectError(await http.get('/api/v1/cases/lookups/AccountId', sam), 400);
-      expectError(await http.get('/api/v1/cases/lookups/Subject?q=abc', sam), 404);
+      expectError(await http.get('/api/v1/case-lookups/AccountId?q=ab', sam), 400);
+      expectError(await http.get('/api/v1/case-lookups/AccountId', sam), 400);
+      expectError(await http.get('/api/v1/case-lookups/Subject?q=abc', sam), 404);
       // LIKE wildcards are plain characters.
       expect((await look('AccountId', 'q=%25%25%25', sam)).records).toEqual([]);
     });

@@ -89,7 +89,7 @@ describe.each(lanes)('per-user limits on $name', (lane) => {
 
   it('counts each expensive endpoint on its own', async () => {
     const lookup = await gw.app.inject({
-      url: '/api/v1/cases/lookups/AccountId?q=North',
+      url: '/api/v1/case-lookups/AccountId?q=North',
       headers: { cookie: dana },
     });
     expect(lookup.statusCode, lookup.body).toBe(200);

@@ -25,14 +25,14 @@ export class CookieJar {
   }
 }
 
-const REDIRECT_URI = `${PUBLIC_URL}/login`;
-
 function pathOf(location: string): string {
   const u = new URL(location, PUBLIC_URL);
   return u.pathname + u.search;
 }
 
 export interface Authorization {
+  /** The gateway's PUBLIC_URL: the host every request names, the PWA's redirect URI. */
+  publicUrl: string;
   jar: CookieJar;
   interactionPath: string;
   verifier: string;
@@ -47,7 +47,7 @@ export function authorizationRequest() {
   const q = new URLSearchParams({
     client_id: 'torque-pwa',
     response_type: 'code',
-    redirect_uri: REDIRECT_URI,
+    redirect_uri: `${publicUrl}/login`,
     scope: 'openid profile email',
     code_challenge: challenge,
     code_challenge_method: 'S256',
@@ -57,16 +57,21 @@ export function authorizationRequest() {
   return { url: `/oidc/auth?${q}`, verifier, state };
 }
 
+const authorityOf = (publicUrl: string) => new URL(publicUrl).host;
+
 /** Step 1: /oidc/auth; lands on the login interaction. */
-export async function startAuthorization(app: FastifyInstance): Promise<Authorization> {
+export async function startAuthorization(
+  app: FastifyInstance,
+  publicUrl = PUBLIC_URL,
+): Promise<Authorization> {
   const jar = new CookieJar();
   const { url, verifier, state } = authorizationRequest();
-  const res = await app.inject({ method: 'GET', url });
+  const res = await app.inject({ method: 'GET', url, authority: authorityOf(publicUrl) });
   expect(res.statusCode, res.body).toBe(303);
   jar.take(res);
   const interactionPath = pathOf(res.headers.location as string);
   expect(interactionPath).toMatch(/^\/oidc\/interaction\/[\w-]+$/);
-  return { jar, interactionPath, verifier, state };
+  return { publicUrl, jar, interactionPath, verifier, state };
 }
 
 /** Posts the login form of an interaction. */
@@ -80,6 +85,7 @@ export function postCredentials(
   return app.inject({
     method: 'POST',
     url: `${a.interactionPath}/login`,
+    authority: authorityOf(a.publicUrl),
     ...(remoteAddress ? { remoteAddress } : {}),
     headers: { cookie: a.jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ email, password }).toString(),
@@ -94,11 +100,15 @@ export async function obtainIdToken(
   app: FastifyInstance,
   email: string,
   password = 'torque',
+  publicUrl = PUBLIC_URL,
 ): Promise<{ idToken: string; refreshToken?: string }> {
-  const a = await startAuthorization(app);
+  const a = await startAuthorization(app, publicUrl);
+  const authority = authorityOf(publicUrl);
+  const redirectUri = `${publicUrl}/login`;
   const page = await app.inject({
     method: 'GET',
     url: a.interactionPath,
+    authority,
     headers: { cookie: a.jar.header() },
   });
   expect(page.statusCode).toBe(200);
@@ -108,10 +118,11 @@ export async function obtainIdToken(
   a.jar.take(login);
   let location = login.headers.location as string;
   // Resume (and any further provider hops) until the redirect to the PWA.
-  for (let hop = 0; hop < 5 && !location.startsWith(REDIRECT_URI); hop++) {
+  for (let hop = 0; hop < 5 && !location.startsWith(redirectUri); hop++) {
     const res = await app.inject({
       method: 'GET',
       url: pathOf(location),
+      authority,
       headers: { cookie: a.jar.header() },
     });
     expect([302, 303], res.body).toContain(res.statusCode);
@@ -119,18 +130,19 @@ export async function obtainIdToken(
     location = res.headers.location as string;
   }
   const back = new URL(location);
-  expect(back.origin + back.pathname).toBe(REDIRECT_URI);
+  expect(back.origin + back.pathname).toBe(redirectUri);
   expect(back.searchParams.get('state')).toBe(a.state);
   const code = back.searchParams.get('code');
   expect(code).toBeTruthy();
   const token = await app.inject({
     method: 'POST',
     url: '/oidc/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: PUBLIC_URL },
+    authority,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: publicUrl },
     payload: new URLSearchParams({
       grant_type: 'authorization_code',
       code: code!,
-      redirect_uri: REDIRECT_URI,
+      redirect_uri: redirectUri,
       client_id: 'torque-pwa',
       code_verifier: a.verifier,
     }).toString(),
@@ -140,12 +152,20 @@ export async function obtainIdToken(
   return { idToken: body.id_token, refreshToken: body.refresh_token };
 }
 
-/** Signs in through the provider and exchanges the ID token: returns the session cookie header. */
-export async function signIn(app: FastifyInstance, email: string): Promise<string> {
-  const { idToken } = await obtainIdToken(app, email);
+/**
+ * Signs in through the provider and exchanges the ID token: returns the session cookie header.
+ * `publicUrl`: the gateway's PUBLIC_URL when a test sets one of its own.
+ */
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  publicUrl = PUBLIC_URL,
+): Promise<string> {
+  const { idToken } = await obtainIdToken(app, email, 'torque', publicUrl);
   const res = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/session',
+    authority: authorityOf(publicUrl),
     payload: { idToken },
   });
   expect(res.statusCode, res.body).toBe(200);

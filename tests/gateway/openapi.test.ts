@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +12,11 @@ import { installDeclarationCheck, route } from '../../gateway/http/route';
 import { getRemoteConfig } from '../../contract/endpoints/config';
 import { lanes, openGateway, type TestGateway } from './harness';
 
+const REDOCLY = 'node_modules/@redocly/cli/bin/cli.js';
+
 interface Operation {
+  operationId?: string;
+  security?: unknown[];
   parameters?: { name: string; in: string }[];
   requestBody?: { required: boolean; content: Record<string, { schema: unknown }> };
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
@@ -49,6 +58,70 @@ describe.each(lanes)('OpenAPI document on $name', (lane) => {
 
   it('is OpenAPI 3.1, served to anyone', () => {
     expect(document.openapi).toBe('3.1.0');
+  });
+
+  it("has no problem under Redocly's recommended rules (npx @redocly/cli lint)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'torque-openapi-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      writeFileSync(file, JSON.stringify(document));
+      // Exit code 1 on an error: the report is read either way.
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [
+          REDOCLY,
+          'lint',
+          file,
+          '--extends',
+          'recommended',
+          '--format',
+          'json',
+          '--max-problems',
+          '1000',
+        ],
+        {
+          env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        },
+      ).catch((err: { stdout: string }) => err);
+      const report = JSON.parse(stdout) as {
+        problems: { ruleId: string; message: string; location: { pointer: string }[] }[];
+      };
+      const problems = report.problems.map(
+        (p) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`,
+      );
+      expect(problems).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names every operation by its declaration and says who may call it', () => {
+    const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
+    const ids = operations.map((o) => o.operationId);
+    expect(ids.every((id) => typeof id === 'string')).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(document.paths['/api/v1/cases']?.get?.operationId).toBe('listCases');
+    expect(document.paths['/api/v1/health']?.get?.security).toEqual([]);
+    expect(document.paths['/api/v1/cases']?.get?.security).toEqual([
+      { sessionCookie: [] },
+      { bearer: [] },
+    ]);
+    expect(document.paths['/api/v1/cases']?.get?.responses['200']?.content).toEqual({
+      'application/json': { schema: { $ref: '#/components/schemas/ListCasesResponse' } },
+    });
+  });
+
+  it('declares the errors the gateway answers, as the gateway answers them', async () => {
+    const cases = document.paths['/api/v1/cases/{id}/close']?.post?.responses ?? {};
+    expect(Object.keys(cases)).toEqual(
+      expect.arrayContaining(['400', '401', '404', '409', '422', '503', 'default']),
+    );
+    const search = document.paths['/api/v1/knowledge/search']?.get?.responses ?? {};
+    expect(Object.keys(search)).toContain('429');
+    // The 401 declared is the one given: no session on a signed-in endpoint.
+    const res = await gw.app.inject({ method: 'GET', url: '/api/v1/cases' });
+    expect(res.statusCode).toBe(401);
+    expect(document.paths['/api/v1/cases']?.get?.responses['401']).toBeDefined();
   });
 
   it('describes every registered route, with its method, path and path parameters', () => {

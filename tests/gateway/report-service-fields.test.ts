@@ -52,7 +52,7 @@ describe.each(lanes)("a report's service details on $name", (lane) => {
 
   const reportLayout = async () =>
     layoutResponseSchema.parse(
-      (await http.get(`/api/v1/cases/layouts/${REPORT_RECORD_TYPE_ID}`, sam)).json(),
+      (await http.get(`/api/v1/case-layouts/${REPORT_RECORD_TYPE_ID}`, sam)).json(),
     );
 
   it('the report layout has one optional field of each kind, after the machine', async () => {

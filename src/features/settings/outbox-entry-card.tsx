@@ -120,6 +120,11 @@ export function OutboxEntryCard({ entry }: { entry: OutboxRow }) {
             <span data-testid="outbox-error">{entryErrorText(entry)}</span>
           </Text>
         )}
+        {entry.lastError?.requestId && entry.status !== 'pending' && (
+          <Text size="xs" c="dimmed" data-testid="outbox-request-id">
+            Request id: {entry.lastError.requestId}
+          </Text>
+        )}
         <Group gap="xs" mt={4}>
           {entry.status === 'waiting-for-sign-in' && (
             <Button size="xs" onClick={() => void signInToSend()}>

@@ -40,7 +40,7 @@ export interface Authorization {
 }
 
 /** The /oidc/auth request with PKCE, as msal-browser sends it. */
-export function authorizationRequest() {
+export function authorizationRequest(publicUrl = PUBLIC_URL) {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const state = randomBytes(8).toString('hex');
@@ -65,7 +65,7 @@ export async function startAuthorization(
   publicUrl = PUBLIC_URL,
 ): Promise<Authorization> {
   const jar = new CookieJar();
-  const { url, verifier, state } = authorizationRequest();
+  const { url, verifier, state } = authorizationRequest(publicUrl);
   const res = await app.inject({ method: 'GET', url, authority: authorityOf(publicUrl) });
   expect(res.statusCode, res.body).toBe(303);
   jar.take(res);

@@ -9,7 +9,7 @@ import type { FromEngine, ToEngine } from './predictions-protocol';
 /** The engine as the gateway holds it: built in its own thread, asked by message. */
 export interface LoadedClaims {
   predict(query: PredictionQuery, limit: number): Promise<PartsCombination[]>;
-  /** The claims of these models, without serials, as JSON text: the device's bundle. */
+  /** The evidence of these models and their families' (ModelEvidence[]) as JSON text. */
   claimsOf(models: string[]): Promise<string>;
   /** Claims learned from, and claims left out for not fitting the contract's shape. */
   count: number;

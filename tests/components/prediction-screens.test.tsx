@@ -135,6 +135,24 @@ describe('Prediction detail', () => {
     expect(within(items[0]!).getByText('3 hours')).toBeTruthy();
   });
 
+  it('never shows a probability as 0%: one that rounds to it says under 1%', async () => {
+    const [first, second] = older.combinations;
+    const unlikely = prediction({
+      id: 'p-rare',
+      combinations: [
+        { ...first!, probability: 0.004 },
+        { ...second!, probability: 0 },
+      ],
+    });
+    bed.gateway.on('GET', '/api/v1/predictions/p-rare', predictionSchema, () => unlikely);
+    routes('/support/prediction/p-rare');
+    const items = await screen.findAllByTestId('prediction-item');
+    expect(items[0]?.textContent).toContain('Prediction #1: HP-100 Hydraulic pump (under 1%)');
+    expect(items[1]?.textContent).toContain('Prediction #2: RV-3 Relief valve (under 1%)');
+    expect(within(items[0]!).getByTestId('probability').textContent).toBe('under 1%');
+    expect(document.body.textContent).not.toMatch(/\b0%/);
+  });
+
   it('says it could not load an unknown prediction, one without an id, and a failed load', async () => {
     bed.gateway.refuse('GET', '/api/v1/predictions/nope', {
       statusCode: 404,

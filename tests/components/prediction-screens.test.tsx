@@ -153,6 +153,30 @@ describe('Prediction detail', () => {
     expect(document.body.textContent).not.toMatch(/\b0%/);
   });
 
+  it('prints the parts sheet from the detail, and its date never breaks', async () => {
+    const made: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      made.push(b as Blob);
+      return 'blob:test/sheet';
+    });
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+    bed.gateway.on('GET', '/api/v1/predictions/p-old', predictionSchema, () => older);
+    routes('/support/prediction/p-old');
+    await screen.findAllByTestId('prediction-item');
+    expect(screen.getByText('2026-11-01').style.whiteSpace).toBe('nowrap');
+    fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+    await waitFor(() => expect(clicked).toEqual(['M7-172 52016 hydraul.pdf']), {
+      timeout: 10_000,
+    });
+    expect((await made[0]!.text()).startsWith('%PDF-')).toBe(true);
+    vi.restoreAllMocks();
+  });
+
   it('says it could not load an unknown prediction, one without an id, and a failed load', async () => {
     bed.gateway.refuse('GET', '/api/v1/predictions/nope', {
       statusCode: 404,

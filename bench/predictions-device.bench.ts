@@ -70,7 +70,7 @@ interface Kept {
   samples: { model: string; symptom: string }[];
 }
 
-/** The claims the device keeps, read from IndexedDB without app code, and sample questions. */
+/** The statistics the device keeps, read from IndexedDB without app code, and sample questions. */
 function kept(page: Page, count: number): Promise<Kept> {
   return page.evaluate(
     (count) =>
@@ -84,27 +84,33 @@ function kept(page: Page, count: number): Promise<Kept> {
             .getAll();
           all.onerror = () => reject(all.error);
           all.onsuccess = () => {
-            const rows = all.result as {
-              model: string;
-              claims: { model: string; symptom: string }[];
-            }[];
-            const claims = rows.flatMap((r) => r.claims);
+            const rows = (
+              all.result as {
+                model: string;
+                evidence?: { claims: number; parts: { texts: string[] }[] } | null;
+              }[]
+            ).filter((r) => r.evidence);
+            const texts = rows.flatMap((r) =>
+              r.evidence!.parts.flatMap((p) =>
+                p.texts.map((symptom) => ({ model: r.model, symptom })),
+              ),
+            );
             let seed = 7;
             const rnd = () => {
               seed = (seed * 1103515245 + 12345) % 2147483648;
               return seed / 2147483648;
             };
             // A technician's words are not the claim's: drop one word of a past symptom.
-            const samples = Array.from({ length: Math.min(count, claims.length) }, () => {
-              const c = claims[Math.floor(rnd() * claims.length)]!;
+            const samples = Array.from({ length: Math.min(count, texts.length) }, () => {
+              const c = texts[Math.floor(rnd() * texts.length)]!;
               const words = c.symptom.split(' ');
               if (words.length > 3) words.splice(Math.floor(rnd() * words.length), 1);
               return { model: c.model, symptom: words.join(' ') };
             });
             resolve({
               models: rows.length,
-              claims: claims.length,
-              bytes: rows.reduce((n, r) => n + JSON.stringify(r.claims).length, 0),
+              claims: rows.reduce((n, r) => n + r.evidence!.claims, 0),
+              bytes: rows.reduce((n, r) => n + JSON.stringify(r.evidence).length, 0),
               samples,
             });
           };
@@ -184,8 +190,8 @@ try {
   console.log(`device bundle, Northfield Equipment's primed machines (DEMO_DATA=small):`);
   console.log(`  ${first.summary.replace(/\s+/g, ' ')}`);
   console.log(
-    `  kept: ${device.claims} claims of ${device.models} models, ${kb(device.bytes)} as JSON` +
-      ` (${(device.bytes / Math.max(device.claims, 1)).toFixed(0)} bytes a claim)`,
+    `  kept: statistics of ${device.claims} claims of ${device.models} models,` +
+      ` ${kb(device.bytes)} as JSON (${(device.bytes / Math.max(device.claims, 1)).toFixed(0)} bytes a claim)`,
   );
   console.log(
     `  time to keep the claims: ${ms(first.claimsMs)} the first time on this gateway,` +

@@ -154,13 +154,50 @@ export const calibrationSchema = z.object({
 });
 export type Calibration = z.infer<typeof calibrationSchema>;
 
-/** GET /api/v1/predictions/claims?models=A,B (ETag): what the device ranks over offline. */
+/**
+ * What the claims of one causal part of a model teach the engine, as statistics: the part's
+ * parts set and labour over all its claims (over the part's claims of every model when the
+ * model has too few), and the distinct symptoms written with it, each with how many claims
+ * wrote it. A symptom is its words in alphabetical order: no date, dealer, serial, parts or
+ * labour of any one claim.
+ */
+export const partEvidenceSchema = z.object({
+  causalPart: z.string(),
+  description: z.string(),
+  /** Claims of the model with this causal part. */
+  claims: z.number(),
+  requiredParts: z.array(predictionPartSchema),
+  labourHours: z.nullable(z.number()),
+  texts: z.array(z.string()),
+  /** counts[i]: the claims that wrote texts[i]. */
+  counts: z.array(z.number()),
+});
+export type PartEvidence = z.infer<typeof partEvidenceSchema>;
+
+/** One model's evidence, with the claims-per-term of the terms its symptoms use. */
+export const modelEvidenceSchema = z.object({
+  model: z.string(),
+  family: z.nullable(z.string()),
+  claims: z.number(),
+  parts: z.array(partEvidenceSchema),
+  /** The stemmed terms of its symptoms and, for each, the gateway's claims that use it. */
+  terms: z.array(z.string()),
+  df: z.array(z.number()),
+});
+export type ModelEvidence = z.infer<typeof modelEvidenceSchema>;
+
+/**
+ * GET /api/v1/predictions/claims?models=A,B (ETag): what the device ranks over offline. The
+ * models asked for and the other models of their families (the engine blends towards the
+ * family), as statistics; `claims` is every claim the gateway learned from (term weights).
+ */
 export const claimsBundleQuerySchema = z.object({
   models: z.string().check(z.minLength(1), z.maxLength(CLAIMS_BUNDLE_MODELS_MAX * 41)),
 });
 export const claimsBundleSchema = z.object({
   models: z.array(z.string()),
-  claims: z.array(claimEvidenceSchema),
+  claims: z.number(),
+  evidence: z.array(modelEvidenceSchema),
   calibration: calibrationSchema,
 });
 export type ClaimsBundle = z.infer<typeof claimsBundleSchema>;

@@ -1,4 +1,4 @@
-import type { ClaimEvidence } from './types';
+import type { EngineRow, TermStatistics } from './types';
 import { terms } from './text';
 import { Vocabulary } from './vocabulary';
 
@@ -20,7 +20,7 @@ export interface Range {
 
 export interface ClaimIndex {
   /** The claim at a position of the index's order. */
-  row(at: number): ClaimEvidence;
+  row(at: number): EngineRow;
   /** The index position of the caller's row i. */
   positionOf: Int32Array;
   size: number;
@@ -33,6 +33,11 @@ export interface ClaimIndex {
   /** 1 / the claim's vector length (0 for a symptom without terms). */
   inverseNorm: Float32Array;
   partOf: Int32Array;
+  /** Claims each position stands for (1 for a claim; more for a text many claims wrote). */
+  weight: Float32Array;
+  /** Claims of each model and family, by weight: how much each pool has to say. */
+  modelClaims: Float64Array;
+  familyClaims: Float64Array;
   models: Map<string, number>;
   families: Map<string, number>;
   /** The family most claims of each model name (-1: none). */
@@ -51,7 +56,7 @@ function idOf(map: Map<string, number>, key: string): number {
   return id;
 }
 
-export function buildIndex(rows: readonly ClaimEvidence[]): ClaimIndex {
+export function buildIndex(rows: readonly EngineRow[], stats?: TermStatistics): ClaimIndex {
   const n = rows.length;
   const vocabulary = new Vocabulary();
   const models = new Map<string, number>();
@@ -60,6 +65,8 @@ export function buildIndex(rows: readonly ClaimEvidence[]): ClaimIndex {
   const modelOfRow = new Int32Array(n);
   const familyOfRow = new Int32Array(n);
   const partOfRow = new Int32Array(n);
+  const weightOfRow = new Float32Array(n);
+  let totalWeight = 0;
   // Each claim's term ids, flat: termStart[i] .. termStart[i + 1], in the caller's order.
   const termStart = new Int32Array(n + 1);
   let flat = new Int32Array(Math.max(16, n * 6));
@@ -69,6 +76,8 @@ export function buildIndex(rows: readonly ClaimEvidence[]): ClaimIndex {
     modelOfRow[i] = idOf(models, row.model);
     familyOfRow[i] = row.family ? idOf(families, row.family) : -1;
     partOfRow[i] = idOf(partIds, row.causalPart);
+    weightOfRow[i] = row.weight ?? 1;
+    totalWeight += weightOfRow[i]!;
     for (const term of terms(row.symptom)) {
       if (used === flat.length) {
         const bigger = new Int32Array(flat.length * 2);
@@ -88,7 +97,15 @@ export function buildIndex(rows: readonly ClaimEvidence[]): ClaimIndex {
     return fa - fb || a - b;
   });
   const claimsOfModel = new Int32Array(models.size);
-  for (let i = 0; i < n; i++) claimsOfModel[modelOfRow[i]!]!++;
+  const modelClaims = new Float64Array(models.size);
+  for (let i = 0; i < n; i++) {
+    claimsOfModel[modelOfRow[i]!]!++;
+    modelClaims[modelOfRow[i]!]! += weightOfRow[i]!;
+  }
+  const familyClaims = new Float64Array(families.size);
+  for (let m = 0; m < models.size; m++) {
+    if (familyOfModel[m]! >= 0) familyClaims[familyOfModel[m]!]! += modelClaims[m]!;
+  }
   const modelRange: Range[] = new Array<Range>(models.size);
   const familyRange: Range[] = Array.from({ length: families.size }, () => ({ from: 0, to: 0 }));
   let at = 0;
@@ -112,20 +129,32 @@ export function buildIndex(rows: readonly ClaimEvidence[]): ClaimIndex {
 
   const termCount = vocabulary.terms.length;
   const df = new Int32Array(termCount);
-  for (let k = 0; k < used; k++) df[flat[k]!]!++;
-  vocabulary.seal(df);
+  for (let i = 0; i < n; i++) {
+    for (let k = termStart[i]!; k < termStart[i + 1]!; k++) df[flat[k]!]! += weightOfRow[i]!;
+  }
+  // Given the maker's statistics, words weigh what they weigh over all of its claims.
+  const claims = stats?.claims ?? totalWeight;
+  const weighted = new Int32Array(termCount);
+  for (let t = 0; t < termCount; t++) {
+    weighted[t] = stats?.df.get(vocabulary.terms[t]!) ?? df[t]!;
+  }
+  vocabulary.seal(weighted);
   const idf = new Float32Array(termCount);
-  for (let t = 0; t < termCount; t++) idf[t] = Math.log(1 + n / (df[t]! + 1));
+  for (let t = 0; t < termCount; t++) idf[t] = Math.log(1 + claims / (weighted[t]! + 1));
 
+  const entries = new Int32Array(termCount);
+  for (let k = 0; k < used; k++) entries[flat[k]!]!++;
   const offsets = new Int32Array(termCount + 1);
-  for (let t = 0; t < termCount; t++) offsets[t + 1] = offsets[t]! + df[t]!;
+  for (let t = 0; t < termCount; t++) offsets[t + 1] = offsets[t]! + entries[t]!;
   const fill = offsets.slice(0, termCount);
   const postings = new Int32Array(used);
   const inverseNorm = new Float32Array(n);
   const partOf = new Int32Array(n);
+  const weight = new Float32Array(n);
   for (let position = 0; position < n; position++) {
     const i = order[position]!;
     partOf[position] = partOfRow[i]!;
+    weight[position] = weightOfRow[i]!;
     let sum = 0;
     for (let k = termStart[i]!; k < termStart[i + 1]!; k++) {
       const t = flat[k]!;
@@ -145,6 +174,9 @@ export function buildIndex(rows: readonly ClaimEvidence[]): ClaimIndex {
     postings,
     inverseNorm,
     partOf,
+    weight,
+    modelClaims,
+    familyClaims,
     models,
     families,
     familyOfModel,

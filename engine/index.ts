@@ -1,4 +1,4 @@
-import type { PredictionEngine, PredictionQuery } from './types';
+import type { EngineRow, PredictionEngine, PredictionQuery, TermStatistics } from './types';
 import type { Calibration, ClaimEvidence, PartsCombination } from './types';
 import { buildIndex, type ClaimIndex, type Range } from './claim-index';
 import { IDENTITY_CALIBRATION, calibrate, fitIsotonic, type CalibrationPoint } from './calibration';
@@ -11,7 +11,7 @@ import { commonPartsSet, medianLabour } from './repair';
  * (no IO, no DOM), so the gateway and the device's worker run the same code over the same rows.
  */
 
-export type { PredictionEngine, PredictionQuery } from './types';
+export type { EngineRow, PredictionEngine, PredictionQuery, TermStatistics } from './types';
 export { fitIsotonic, calibrate, IDENTITY_CALIBRATION } from './calibration';
 export type { CalibrationPoint } from './calibration';
 
@@ -34,6 +34,8 @@ export interface EngineOptions {
   calibration?: Calibration;
   /** Held-out claims to fit the map on; without either, the engine fits on its own rows. */
   calibrationRows?: readonly ClaimEvidence[];
+  /** The maker's term statistics, when the rows are a share of its claims (the device). */
+  terms?: TermStatistics;
 }
 
 /** The answers with their raw scores, before calibration: what fitting and evaluation need. */
@@ -69,8 +71,8 @@ function answersOf(index: ClaimIndex, ranked: ReturnType<typeof rankParts>, hits
   });
 }
 
-function engineOver(rows: readonly ClaimEvidence[]) {
-  const index = buildIndex(rows);
+function engineOver(rows: readonly EngineRow[], terms?: TermStatistics) {
+  const index = buildIndex(rows, terms);
   const search = new NeighbourSearch(index);
   const modelsByCase = new Map<string, number>();
   for (const [name, id] of index.models) modelsByCase.set(name.trim().toUpperCase(), id);
@@ -91,8 +93,8 @@ function engineOver(rows: readonly ClaimEvidence[]) {
     const familyRange =
       family >= 0 && size(index.familyRange[family]!) > 0 ? index.familyRange[family]! : null;
     const weights = poolWeights(
-      modelRange ? size(modelRange) : null,
-      familyRange ? size(familyRange) : null,
+      modelRange ? index.modelClaims[model]! : null,
+      familyRange ? index.familyClaims[family]! : null,
     );
     const scope: Scope = {
       model: weights.model > 0 ? modelRange : null,
@@ -171,10 +173,10 @@ function selfCalibration(rows: readonly ClaimEvidence[], rank: ClaimsEngine['ran
 }
 
 export function createEngine(
-  rows: readonly ClaimEvidence[],
+  rows: readonly EngineRow[],
   options: EngineOptions = {},
 ): ClaimsEngine {
-  const { rank } = engineOver(rows);
+  const { rank } = engineOver(rows, options.terms);
   let calibration = options.calibration;
   if (!calibration && options.calibrationRows) {
     calibration = fitIsotonic(

@@ -11,6 +11,8 @@ import { stem, words } from './text';
 export interface Hit {
   row: number;
   similarity: number;
+  /** Claims this neighbour stands for among the k (the farthest may count in part). */
+  weight: number;
 }
 
 export interface Pools {
@@ -19,28 +21,72 @@ export interface Pools {
   all: Hit[];
 }
 
-/** The k best by similarity, smallest on top of a binary heap; ties keep the earlier row. */
+/**
+ * The k best claims by similarity, smallest on top of a binary heap. A row may stand for
+ * several claims (its weight): the heap keeps the fewest best rows that hold k claims, so k
+ * claims written alike weigh as k rows of one claim each would. Claims as similar as the
+ * farthest kept one share the places left, whatever their order: an answer never depends on
+ * which of equally similar claims came first, nor on whether they were sent as one row.
+ */
 class TopK {
   private rows: number[] = [];
   private sims: number[] = [];
+  private weights: number[] = [];
+  private total = 0;
+  /** Rows left out at the least similarity seen leaving: the tie at the last places. */
+  private tiedSim = -1;
+  private tied: { row: number; similarity: number; weight: number }[] = [];
   constructor(private readonly k: number) {}
 
-  offer(row: number, sim: number): void {
-    if (this.rows.length < this.k) {
-      this.rows.push(row);
-      this.sims.push(sim);
-      this.up(this.rows.length - 1);
-    } else if (sim > this.sims[0]!) {
-      this.rows[0] = row;
-      this.sims[0] = sim;
-      this.down(0);
+  offer(row: number, sim: number, weight: number): void {
+    if (this.total >= this.k) {
+      if (sim < this.sims[0]!) return;
+      if (sim === this.sims[0]) return this.leave(row, sim, weight);
     }
+    this.rows.push(row);
+    this.sims.push(sim);
+    this.weights.push(weight);
+    this.total += weight;
+    this.up(this.rows.length - 1);
+    while (this.rows.length > 1 && this.total - this.weights[0]! >= this.k) this.pop();
   }
 
   hits(): Hit[] {
-    return this.rows
-      .map((row, i) => ({ row, similarity: this.sims[i]! }))
+    const hits = this.rows
+      .map((row, i) => ({ row, similarity: this.sims[i]!, weight: this.weights[i]! }))
       .sort((a, b) => b.similarity - a.similarity || a.row - b.row);
+    const least = hits.at(-1)?.similarity;
+    if (least === undefined) return hits;
+    const above = hits.filter((h) => h.similarity > least);
+    const group = [
+      ...hits.filter((h) => h.similarity === least),
+      ...(this.tiedSim === least ? this.tied : []),
+    ].sort((a, b) => a.row - b.row);
+    const placed = above.reduce((sum, h) => sum + h.weight, 0);
+    const tiedWeight = group.reduce((sum, h) => sum + h.weight, 0);
+    const share = Math.min(1, (this.k - placed) / tiedWeight);
+    return [...above, ...group.map((h) => ({ ...h, weight: h.weight * share }))];
+  }
+
+  private leave(row: number, similarity: number, weight: number): void {
+    if (similarity < this.tiedSim) return;
+    if (similarity > this.tiedSim) {
+      this.tiedSim = similarity;
+      this.tied = [];
+    }
+    this.tied.push({ row, similarity, weight });
+  }
+
+  private pop(): void {
+    const [row, sim, weight] = [this.rows[0]!, this.sims[0]!, this.weights[0]!];
+    this.total -= weight;
+    const end = this.rows.length - 1;
+    this.swap(0, end);
+    this.rows.pop();
+    this.sims.pop();
+    this.weights.pop();
+    this.down(0);
+    this.leave(row, sim, weight);
   }
 
   private less(i: number, j: number): boolean {
@@ -53,6 +99,7 @@ class TopK {
   private swap(i: number, j: number): void {
     [this.rows[i], this.rows[j]] = [this.rows[j]!, this.rows[i]!];
     [this.sims[i], this.sims[j]] = [this.sims[j]!, this.sims[i]!];
+    [this.weights[i], this.weights[j]] = [this.weights[j]!, this.weights[i]!];
   }
 
   private up(i: number): void {
@@ -109,7 +156,7 @@ export class NeighbourSearch {
 
   /** The k nearest claims in each pool asked for; `exclude` (a position) leaves one out. */
   find(symptom: string, scope: Scope, k: number, exclude = -1): Pools {
-    const { vocabulary, idf, offsets, postings, inverseNorm } = this.index;
+    const { vocabulary, idf, offsets, postings, inverseNorm, weight } = this.index;
     const scores = this.scores;
     const touched = this.touched;
     const { from, to } = scope.scored;
@@ -148,9 +195,10 @@ export class NeighbourSearch {
       const sim = Math.min(1, scores[row]! * inverseQuery);
       scores[row] = 0;
       if (row === exclude) continue;
-      if (scope.all) inAll.offer(row, sim);
-      if (row >= m.from && row < m.to) inModel.offer(row, sim);
-      if (row >= f.from && row < f.to) inFamily.offer(row, sim);
+      const w = weight[row]!;
+      if (scope.all) inAll.offer(row, sim, w);
+      if (row >= m.from && row < m.to) inModel.offer(row, sim, w);
+      if (row >= f.from && row < f.to) inFamily.offer(row, sim, w);
     }
     return { model: inModel.hits(), family: inFamily.hits(), all: inAll.hits() };
   }

@@ -25,8 +25,8 @@ export interface Ranked {
 function shares(hits: readonly Hit[], partOf: Int32Array): Map<number, number> {
   const votes = new Map<number, number>();
   let total = 0;
-  for (const { row, similarity } of hits) {
-    const v = similarity * similarity;
+  for (const { row, similarity, weight } of hits) {
+    const v = similarity * similarity * weight;
     votes.set(partOf[row]!, (votes.get(partOf[row]!) ?? 0) + v);
     total += v;
   }

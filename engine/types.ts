@@ -9,6 +9,21 @@ import type { Calibration, ClaimEvidence, PartsCombination } from '../contract/p
 
 export type { Calibration, ClaimEvidence, PartsCombination };
 
+/**
+ * A row the engine learns from: a claim, or (on the device) one distinct symptom text standing
+ * for `weight` claims that wrote it with the same causal part. Weight 1 when absent.
+ */
+export type EngineRow = ClaimEvidence & { weight?: number };
+
+/**
+ * How many claims use each term, over all the claims the engine's maker learned from: with it,
+ * an engine over a share of the claims weighs words as the one over all of them does.
+ */
+export interface TermStatistics {
+  claims: number;
+  df: ReadonlyMap<string, number>;
+}
+
 export interface PredictionQuery {
   model: string;
   /** The model's family when the caller knows it; otherwise learned from the rows, if at all. */

@@ -152,6 +152,9 @@ export const environmentSchema = z.object({
     'requests one user may make to each expensive endpoint (search, case assist, typeaheads, uploads) per window; then 429',
   ),
   EXPENSIVE_WINDOW_SECONDS: positive(10).describe('the window of `EXPENSIVE_REQUESTS`'),
+  PREDICTIONS_REFRESH_SECONDS: positive(60).describe(
+    'how often the parts-prediction engine checks the claims (their count and newest id); changed claims are learned in its thread while the old engine answers',
+  ),
   // One core is left for everyone else: an expensive query keeps a core busy (in the database,
   // which shares the machine), and a case list waiting for a core is what a burst made slow.
   EXPENSIVE_CONCURRENCY: positive(() => Math.max(1, availableParallelism() - 1))
@@ -266,6 +269,7 @@ function toConfig(env: Environment) {
     pushRetryDelaySeconds: env.PUSH_RETRY_DELAY_SECONDS,
     pushBatch: env.PUSH_BATCH,
     pushClaimLeaseSeconds: env.PUSH_CLAIM_LEASE_SECONDS,
+    predictionsRefreshSeconds: env.PREDICTIONS_REFRESH_SECONDS,
   };
 }
 

@@ -20,7 +20,7 @@ import {
   linkPrediction,
   predictionMachine,
 } from '../services/predictions-writes';
-import { loadedClaims, stopEngine } from '../services/predictions-engine';
+import { loadedClaims, refreshEvery, stopEngine } from '../services/predictions-engine';
 
 /** True when the caller's If-None-Match names this ETag. */
 function unchanged(request: FastifyRequest, etag: string): boolean {
@@ -32,8 +32,9 @@ function unchanged(request: FastifyRequest, etag: string): boolean {
  * contract/endpoints/predictions.ts. Every path checks the organisation rule (another dealer's
  * prediction is 404); writes are applied once per Idempotency-Key (the outbox replays them).
  */
-export async function predictionRoutes(app: FastifyInstance, { db }: AppContext) {
+export async function predictionRoutes(app: FastifyInstance, { db, config }: AppContext) {
   app.addHook('onClose', async () => stopEngine(db));
+  refreshEvery(db, config.predictionsRefreshSeconds);
 
   route(app, listPredictions, async (request) => ({
     predictions: await myPredictions(db, request.user!),

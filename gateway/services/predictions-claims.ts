@@ -29,22 +29,27 @@ export function bundleModels(param: string): string[] {
 /** The bundle's strong ETag: the claims and calibration held, and the models asked for. */
 export function bundleEtag(loaded: LoadedClaims, models: readonly string[]): string {
   const key = models.map((m) => m.toLowerCase()).join('\n');
-  const hash = createHash('sha256').update(`${loaded.stamp}\n${key}`).digest('hex').slice(0, 32);
+  // The format's version is in it, so a device that kept the old shape fetches the new.
+  const hash = createHash('sha256')
+    .update(`evidence-1\n${loaded.stamp}\n${key}`)
+    .digest('hex')
+    .slice(0, 32);
   return `"claims-${hash}"`;
 }
 
 /**
- * What a device ranks over offline (docs/predictions.md): the claims of the models
- * of the machines it primed, with the gateway's calibration, as the JSON body. Claims are
- * evidence, not records: no claim number, no dealer, no serial. The claims were checked
- * against the contract when the engine read them; the envelope is checked here.
+ * What a device ranks over offline (docs/predictions.md): statistics of the claims of the
+ * models of the machines it primed and of their families' models, with the gateway's
+ * calibration, as the JSON body. No claim's date, dealer, serial, parts or labour. The
+ * evidence is cut by the engine's own code; the envelope is checked here.
  */
 export async function claimsBundleJson(loaded: LoadedClaims, models: string[]): Promise<string> {
   const envelope = claimsBundleSchema.parse({
     models,
-    claims: [],
+    claims: loaded.count,
+    evidence: [],
     calibration: loaded.calibration,
   });
-  const claims = await loaded.claimsOf(models);
-  return `{"models":${JSON.stringify(envelope.models)},"claims":${claims},"calibration":${JSON.stringify(envelope.calibration)}}`;
+  const evidence = await loaded.claimsOf(models);
+  return `{"models":${JSON.stringify(envelope.models)},"claims":${envelope.claims},"evidence":${evidence},"calibration":${JSON.stringify(envelope.calibration)}}`;
 }

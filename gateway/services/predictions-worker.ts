@@ -1,5 +1,10 @@
 import { parentPort } from 'node:worker_threads';
-import { claimEvidenceSchema, type ClaimEvidence } from '../../contract/predictions';
+import {
+  claimEvidenceSchema,
+  type ClaimEvidence,
+  type ModelEvidence,
+} from '../../contract/predictions';
+import { evidenceByModel, withFamilies } from '../../engine/bundle';
 import type { PredictionEngine } from '../../engine/types';
 import { buildEngine } from './predictions-build';
 import type { ToEngine, FromEngine } from './predictions-protocol';
@@ -14,7 +19,9 @@ const port = parentPort!;
 const claims: ClaimEvidence[] = [];
 let refused = 0;
 let engine: PredictionEngine | null = null;
-const byModel = new Map<string, ClaimEvidence[]>();
+/** Each model's evidence for the device, and its JSON text, cut once per build. */
+let evidence = new Map<string, ModelEvidence>();
+const evidenceJson = new Map<ModelEvidence, string>();
 
 function reply(message: FromEngine) {
   port.postMessage(message);
@@ -34,13 +41,8 @@ port.on('message', (message: ToEngine) => {
       case 'build': {
         // Oldest first (the pages came in id order; the sort is stable, so ties keep it).
         claims.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-        for (const c of claims) {
-          const key = c.model.toLowerCase();
-          const list = byModel.get(key);
-          if (list) list.push(c);
-          else byModel.set(key, [c]);
-        }
         engine = buildEngine(claims);
+        evidence = evidenceByModel(claims);
         reply({
           kind: 'built',
           calibration: engine.calibration,
@@ -61,13 +63,15 @@ port.on('message', (message: ToEngine) => {
         reply({
           kind: 'answer',
           id: message.id,
-          // Evidence, not records: no serial leaves the gateway. Sent as JSON text, which
-          // crosses to the gateway's thread far faster than the objects would.
-          value: JSON.stringify(
-            message.models.flatMap((m) =>
-              (byModel.get(m.toLowerCase()) ?? []).map((c) => ({ ...c, serial: null })),
-            ),
-          ),
+          // Statistics, not records. Sent as JSON text, which crosses to the gateway's thread
+          // far faster than the objects would; each model's text is made once.
+          value: `[${withFamilies(message.models, evidence)
+            .map((e) => {
+              let json = evidenceJson.get(e);
+              if (json === undefined) evidenceJson.set(e, (json = JSON.stringify(e)));
+              return json;
+            })
+            .join(',')}]`,
         });
         return;
     }

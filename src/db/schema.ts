@@ -9,7 +9,7 @@ import type { DealerContacts } from '../../contract/notifications';
 import { schemaV11 } from './unread-schema';
 import type {
   Calibration,
-  ClaimEvidence,
+  ModelEvidence,
   Prediction,
   PredictionSummary,
 } from '../../contract/predictions';
@@ -434,13 +434,18 @@ export interface PredictionListRow {
 }
 
 /**
- * The claims of one model kept for ranking offline ("Prepare for the field"), with the
- * gateway's calibration so the device's probabilities mean what the gateway's do.
+ * What one model's claims teach the engine, kept for ranking offline ("Prepare for the field"):
+ * statistics, not the claims (docs/predictions.md). With the gateway's calibration and its
+ * count of claims, so the device's probabilities and term weights mean what the gateway's do.
+ * A row kept in the older shape (every claim, no `evidence`) is not ranked over.
  */
 export interface PredictionClaimsRow {
   ownerUserId: string;
   model: string;
-  claims: ClaimEvidence[];
+  /** null: asked for, and the gateway has no claims of it. */
+  evidence: ModelEvidence | null;
+  /** Every claim the gateway learned from. */
+  gatewayClaims: number;
   calibration: Calibration;
   etag: string | null;
   syncedAt: number;

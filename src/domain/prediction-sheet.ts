@@ -6,9 +6,13 @@ import { pdfFileName } from './pdf-file-name';
  * detail): the same words on the screens and on the printed parts sheet.
  */
 
-/** product §2: the probability score as a percent. */
+/**
+ * product §2: the probability score as a percent. One that rounds to 0 says "under 1%": a
+ * calibrated answer is rarely, not never, right.
+ */
 export function probabilityText(probability: number): string {
-  return `${Math.round(Math.min(1, Math.max(0, probability)) * 100)}%`;
+  const percent = Math.round(Math.min(1, Math.max(0, probability)) * 100);
+  return percent === 0 ? 'under 1%' : `${percent}%`;
 }
 
 /** product §2: estimated labor in rounded whole hours. */

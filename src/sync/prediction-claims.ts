@@ -1,7 +1,7 @@
 import {
   CLAIMS_BUNDLE_MODELS_MAX,
-  type ClaimEvidence,
   type ClaimsBundle,
+  type ModelEvidence,
 } from '../../contract/predictions';
 import type { ConditionalAnswer } from '../api/client';
 import { getClaimsBundle } from '../api/prediction-claims';
@@ -11,10 +11,11 @@ import type { PredictionClaimsRow } from '../db/schema';
 import { outcomeOf } from './outcome';
 
 /*
- * "Prepare for the field", after the machines: the past claims of the primed machines' models,
- * with the gateway's calibration, into db.predictionClaims, so a parts prediction can be ranked
- * on the device without signal (product §4 Offline-first). Asked for in chunks of models, each
- * with the ETag kept from its last answer: a model whose claims did not change costs a 304.
+ * "Prepare for the field", after the machines: what the past claims of the primed machines'
+ * models (and their families' models) teach the engine, as statistics, with the gateway's
+ * calibration, into db.predictionClaims, so a parts prediction can be ranked on the device
+ * without signal (product §4 Offline-first). Asked for in chunks of models, each with the ETag
+ * kept from its last answer: models whose claims did not change cost a 304.
  */
 
 /** The syncState row whose time changes whenever the kept claims do (the engine's cache key). */
@@ -23,9 +24,9 @@ export const PREDICTION_CLAIMS_AREA = 'prediction-claims';
 export interface ClaimsPrimeResult {
   /** Models asked for whose claims are on the device now. */
   models: number;
-  /** Claims kept for those models. */
+  /** Claims the kept statistics stand for. */
   claims: number;
-  /** Their size as JSON, in bytes: what the device holds for ranking offline. */
+  /** The statistics' size as JSON, in bytes: what the device holds for ranking offline. */
   bytes: number;
   /** Models whose kept claims were current (the gateway answered 304). */
   unchanged: number;
@@ -61,17 +62,14 @@ function rowsOf(
   etag: string | null,
   syncedAt: number,
 ): PredictionClaimsRow[] {
-  const byModel = new Map<string, ClaimEvidence[]>();
-  for (const model of [...asked, ...bundle.models]) byModel.set(model, []);
-  for (const claim of bundle.claims) {
-    const list = byModel.get(claim.model);
-    if (list) list.push(claim);
-    else byModel.set(claim.model, [claim]);
-  }
-  return [...byModel].map(([model, claims]) => ({
+  const byModel = new Map<string, ModelEvidence | null>();
+  for (const model of [...asked, ...bundle.models]) byModel.set(model, null);
+  for (const evidence of bundle.evidence) byModel.set(evidence.model, evidence);
+  return [...byModel].map(([model, evidence]) => ({
     ownerUserId,
     model,
-    claims,
+    evidence,
+    gatewayClaims: bundle.claims,
     calibration: bundle.calibration,
     etag,
     syncedAt,
@@ -80,10 +78,11 @@ function rowsOf(
 
 function tally(result: ClaimsPrimeResult, rows: readonly (PredictionClaimsRow | undefined)[]) {
   for (const row of rows) {
-    if (!row) continue;
+    // A row of the older shape counts as not kept: the next answer replaces it.
+    if (!row || row.evidence === undefined) continue;
     result.models++;
-    result.claims += row.claims.length;
-    result.bytes += JSON.stringify(row.claims).length;
+    result.claims += row.evidence?.claims ?? 0;
+    result.bytes += JSON.stringify(row.evidence).length;
   }
 }
 

@@ -1,13 +1,15 @@
 import { Dexie } from 'dexie';
-import type { Calibration, ClaimEvidence, PartsCombination } from '../../contract/predictions';
-import type { PredictionEngine } from '../../engine/types';
+import type { Calibration, PartsCombination } from '../../contract/predictions';
+import { evidenceRows } from '../../engine/bundle';
+import type { EngineRow, PredictionEngine, TermStatistics } from '../../engine/types';
 import type { TorqueDb } from '../db/db';
 import { ownerRange } from '../db/db';
 
 /**
- * Parts predictions on the device (product §4 Offline-first): the engine built over the claims
- * kept by "Prepare for the field" (every kept model, so it can blend towards a model's family as
- * it does on the gateway), kept in memory until the kept claims change. Runs in the worker
+ * Parts predictions on the device (product §4 Offline-first): the engine built over the
+ * statistics kept by "Prepare for the field" (every kept model, so it can blend towards a
+ * model's family as it does on the gateway), with the gateway's term weights and calibration,
+ * kept in memory until the kept statistics change. Runs in the worker
  * (prediction-engine.worker.ts) and, where a browser or a test has no module workers, in the
  * page.
  */
@@ -16,8 +18,8 @@ import { ownerRange } from '../db/db';
 const CLAIMS_AREA = 'prediction-claims';
 
 export type CreateEngine = (
-  rows: ClaimEvidence[],
-  options?: { calibration?: Calibration },
+  rows: EngineRow[],
+  options?: { calibration?: Calibration; terms?: TermStatistics },
 ) => PredictionEngine;
 
 export interface DevicePredictionQuery {
@@ -30,7 +32,7 @@ export interface DevicePrediction {
   combinations: PartsCombination[];
   /** Whether the model was primed: without its claims the device does not guess. */
   modelKept: boolean;
-  /** Claims the engine ranked over (every kept model's). */
+  /** Claims the engine's statistics stand for (every kept model's). */
   claims: number;
 }
 
@@ -70,13 +72,11 @@ async function stampOf(database: TorqueDb, userId: string): Promise<string> {
   return `${state?.syncedAt ?? 0}|${rows}`;
 }
 
-/** The newest calibration kept: every bundle carries the gateway's current one. */
-function newestCalibration(
-  rows: readonly { calibration: Calibration; syncedAt: number }[],
-): Calibration | undefined {
-  let newest: { calibration: Calibration; syncedAt: number } | undefined;
+/** The newest row kept: every bundle carries the gateway's current calibration and count. */
+function newestRow<T extends { syncedAt: number }>(rows: readonly T[]): T | undefined {
+  let newest: T | undefined;
   for (const row of rows) if (!newest || row.syncedAt > newest.syncedAt) newest = row;
-  return newest?.calibration;
+  return newest;
 }
 
 export function createPredictionService(
@@ -93,24 +93,30 @@ export function createPredictionService(
       return { built: cached, readMs: 0, buildMs: 0 };
     }
     const t0 = performance.now();
-    const rows = await database.predictionClaims
-      .where('[ownerUserId+model]')
-      .between(...ownerRange(userId))
-      .toArray();
+    const rows = (
+      await database.predictionClaims
+        .where('[ownerUserId+model]')
+        .between(...ownerRange(userId))
+        .toArray()
+    ).filter((row) => row.evidence !== undefined);
     const t1 = performance.now();
-    const claims = rows.flatMap((row) => row.claims);
+    const evidence = rows.flatMap((row) => (row.evidence ? [row.evidence] : []));
     const families = new Map<string, string>();
-    for (const claim of claims) if (claim.family) families.set(claim.model, claim.family);
-    const calibration = newestCalibration(rows);
+    for (const e of evidence) if (e.family) families.set(e.model, e.family);
+    const newest = newestRow(rows);
+    const { rows: engineRows, terms } = evidenceRows(evidence, newest?.gatewayClaims ?? 0);
+    const calibration = newest?.calibration;
     const engine =
-      claims.length > 0 ? createEngine(claims, calibration ? { calibration } : undefined) : null;
+      engineRows.length > 0
+        ? createEngine(engineRows, calibration ? { calibration, terms } : { terms })
+        : null;
     cached = {
       userId,
       stamp,
       engine,
       models: new Set(rows.map((row) => row.model)),
       families,
-      claims: claims.length,
+      claims: evidence.reduce((n, e) => n + e.claims, 0),
     };
     return { built: cached, readMs: t1 - t0, buildMs: performance.now() - t1 };
   }

@@ -8,7 +8,8 @@ import { bundleOf, m5Claims, m7Claims } from './prediction-write-fixtures';
 import { makeUser, resetDb, signInLocally } from './render';
 
 /*
- * "Prepare for the field" keeps the past claims of the primed machines' models for ranking
+ * "Prepare for the field" keeps what the past claims of the primed machines' models teach the
+ * engine, for ranking
  * offline (product §4 Offline-first): asked for in chunks of models, each with the ETag of its
  * last answer, so an unchanged bundle costs a 304 and leaves the kept rows as they are.
  */
@@ -48,10 +49,10 @@ describe('preparePredictionClaims', () => {
     expect(gateway.requestsTo(CLAIMS)[0]!.headers).not.toHaveProperty('If-None-Match');
     const m7 = await db.predictionClaims.get([dana.id, 'M7-172']);
     expect(m7).toMatchObject({ etag: '"v1-2"', calibration: { scores: [0, 1] } });
-    expect(m7!.claims).toHaveLength(m7Claims.length);
-    expect((await db.predictionClaims.get([dana.id, 'M5-111']))!.claims).toHaveLength(4);
+    expect(m7!.evidence!.claims).toBe(m7Claims.length);
+    expect((await db.predictionClaims.get([dana.id, 'M5-111']))!.evidence!.claims).toBe(4);
     expect(result).toMatchObject({ models: 2, claims: m7Claims.length + 4, unchanged: 0 });
-    expect(result.bytes).toBeGreaterThan(1000);
+    expect(result.bytes).toBeGreaterThan(500);
     expect(await db.syncState.get([dana.id, 'prediction-claims'])).toBeDefined();
   });
 
@@ -80,7 +81,7 @@ describe('preparePredictionClaims', () => {
     expect(asked.map((m) => m.length)).toEqual([CLAIMS_BUNDLE_MODELS_MAX, 11]);
     expect(asked.flat().sort()).toEqual([...models, 'M7-172'].sort());
     expect(result).toMatchObject({ models: 61, claims: m7Claims.length });
-    expect((await db.predictionClaims.get([dana.id, 'X-100']))!.claims).toEqual([]);
+    expect((await db.predictionClaims.get([dana.id, 'X-100']))!.evidence).toBeNull();
   });
 
   it('stops without a connection and keeps what it had', async () => {
@@ -88,7 +89,7 @@ describe('preparePredictionClaims', () => {
     gateway.onRaw('GET', CLAIMS, () => Promise.reject(new TypeError('Failed to fetch')));
     const result = await preparePredictionClaims(dana.id, ['M7-172']);
     expect(result).toMatchObject({ models: 0, claims: 0 });
-    expect((await db.predictionClaims.get([dana.id, 'M7-172']))!.claims).toHaveLength(
+    expect((await db.predictionClaims.get([dana.id, 'M7-172']))!.evidence!.claims).toBe(
       m7Claims.length,
     );
   });

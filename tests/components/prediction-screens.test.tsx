@@ -135,6 +135,48 @@ describe('Prediction detail', () => {
     expect(within(items[0]!).getByText('3 hours')).toBeTruthy();
   });
 
+  it('never shows a probability as 0%: one that rounds to it says under 1%', async () => {
+    const [first, second] = older.combinations;
+    const unlikely = prediction({
+      id: 'p-rare',
+      combinations: [
+        { ...first!, probability: 0.004 },
+        { ...second!, probability: 0 },
+      ],
+    });
+    bed.gateway.on('GET', '/api/v1/predictions/p-rare', predictionSchema, () => unlikely);
+    routes('/support/prediction/p-rare');
+    const items = await screen.findAllByTestId('prediction-item');
+    expect(items[0]?.textContent).toContain('Prediction #1: HP-100 Hydraulic pump (under 1%)');
+    expect(items[1]?.textContent).toContain('Prediction #2: RV-3 Relief valve (under 1%)');
+    expect(within(items[0]!).getByTestId('probability').textContent).toBe('under 1%');
+    expect(document.body.textContent).not.toMatch(/\b0%/);
+  });
+
+  it('prints the parts sheet from the detail, and its date never breaks', async () => {
+    const made: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      made.push(b as Blob);
+      return 'blob:test/sheet';
+    });
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+    bed.gateway.on('GET', '/api/v1/predictions/p-old', predictionSchema, () => older);
+    routes('/support/prediction/p-old');
+    await screen.findAllByTestId('prediction-item');
+    expect(screen.getByText('2026-11-01').style.whiteSpace).toBe('nowrap');
+    fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+    await waitFor(() => expect(clicked).toEqual(['M7-172 52016 hydraul.pdf']), {
+      timeout: 10_000,
+    });
+    expect((await made[0]!.text()).startsWith('%PDF-')).toBe(true);
+    vi.restoreAllMocks();
+  });
+
   it('says it could not load an unknown prediction, one without an id, and a failed load', async () => {
     bed.gateway.refuse('GET', '/api/v1/predictions/nope', {
       statusCode: 404,

@@ -5,6 +5,7 @@ import type {
   Prediction,
   PredictionCreate,
 } from '../../contract/predictions';
+import { evidenceByModel, withFamilies } from '../../engine/bundle';
 import { db } from '../../src/db/db';
 
 /*
@@ -48,9 +49,11 @@ export function bundleOf(
   models: readonly string[],
   claims: readonly ClaimEvidence[],
 ): ClaimsBundle {
+  // Cut by the engine's own bundle code, as the gateway cuts it.
   return {
     models: [...models],
-    claims: claims.filter((c) => models.includes(c.model)),
+    claims: claims.length,
+    evidence: withFamilies(models, evidenceByModel(claims)),
     calibration: { scores: [0, 1], probabilities: [0.1, 0.9] },
   };
 }
@@ -112,7 +115,8 @@ export async function keepClaims(ownerUserId: string, models: string[]) {
     models.map((model) => ({
       ownerUserId,
       model,
-      claims: bundle.claims.filter((c) => c.model === model),
+      evidence: bundle.evidence.find((e) => e.model === model) ?? null,
+      gatewayClaims: bundle.claims,
       calibration: bundle.calibration,
       etag: '"b1"',
       syncedAt: Date.now(),

@@ -58,7 +58,7 @@ describe('Prepare for the field', () => {
     await screen.findByText(/2 machines of Northfield Equipment are on this device/);
     expect(screen.getByText(/For parts predictions: 16 past claims of 2 models\./)).toBeTruthy();
     expect(gateway.requestsTo(CLAIMS).map((r) => r.query)).toEqual([{ models: 'M5-111,M7-172' }]);
-    expect((await db.predictionClaims.get([dana.id, 'M7-172']))!.claims).toHaveLength(12);
+    expect((await db.predictionClaims.get([dana.id, 'M7-172']))!.evidence!.claims).toBe(12);
   });
 
   it('says nothing of claims the gateway could not give', async () => {

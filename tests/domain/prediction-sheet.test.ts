@@ -53,10 +53,12 @@ describe('parts sheet file name (product §9: cut to 20 characters)', () => {
 });
 
 describe('how a prediction reads', () => {
-  it('says the probability as a whole percent, held to 0-100', () => {
+  it('says the probability as a whole percent, held to 0-100, never 0%', () => {
     expect(probabilityText(0.724)).toBe('72%');
     expect(probabilityText(0.725)).toBe('73%');
-    expect(probabilityText(0)).toBe('0%');
+    expect(probabilityText(0.005)).toBe('1%');
+    expect(probabilityText(0.004)).toBe('under 1%');
+    expect(probabilityText(0)).toBe('under 1%');
     expect(probabilityText(1.2)).toBe('100%');
   });
 

@@ -10,6 +10,7 @@ import {
   SYMPTOM_REQUIRED_MESSAGE,
   SYMPTOM_TOO_LONG_MESSAGE,
 } from '../../contract/predictions';
+import { sql } from 'kysely';
 import { MACHINE_1, MACHINE_2 } from '../../gateway/seed/fixed-machines';
 import { expectError, openCasesGateway, OPEN_TIMEOUT } from './cases-support';
 import { lanes, type TestGateway } from './harness';
@@ -24,24 +25,51 @@ describe.each(lanes)('prediction claims and bad input on $name', (lane) => {
     const opened = await openCasesGateway(lane);
     ({ gw, dana } = opened);
     http = predictionsClient(gw.app);
+    // A claim whose causal part no other claim names, before the engine first learns.
+    const db = gw.started.db.kysely;
+    const machine = await db
+      .selectFrom('machines')
+      .select('id')
+      .where('material_number', '=', MACHINE_1.model)
+      .where('serial_number', '=', MACHINE_1.serial)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('machine_claims')
+      .values({
+        machine_id: machine.id,
+        claim_number: 'CLM-LONELY-1',
+        claim_type: 'Machine',
+        dealer_id: null,
+        date_of_repair: '2019-03-07',
+        symptom_description: 'Cab door hinge cracked, lonely',
+        defect_description: 'cracked',
+        causal_part_description: 'Hinge',
+        causal_part_number: 'LONELY-1',
+        machine_usage_reading: null,
+        service_campaign: null,
+        parts: JSON.stringify([{ partNumber: 'LONELY-KIT-77', description: 'Kit', quantity: 3 }]),
+        labour_hours: '13.25',
+      })
+      .execute();
   }, OPEN_TIMEOUT);
   afterAll(async () => {
     await gw?.close();
   });
 
-  it('sends the claims of the models asked for, anonymous, with the calibration and an ETag', async () => {
+  it('sends statistics of the models asked for and their families, with the calibration and an ETag', async () => {
     const url = `/api/v1/predictions/claims?models=${MACHINE_1.model},${MACHINE_2.model},${MACHINE_1.model.toLowerCase()}`;
     const res = await http.get(url, dana);
     expect(res.statusCode, res.body).toBe(200);
     const bundle = claimsBundleSchema.parse(res.json());
     expect(bundle.models).toEqual([MACHINE_2.model, MACHINE_1.model.toLowerCase()].sort());
-    expect(bundle.claims.length).toBeGreaterThan(0);
-    const models = new Set(bundle.claims.map((c) => c.model));
-    expect([...models].sort()).toEqual([MACHINE_2.model, MACHINE_1.model].sort());
-    expect(bundle.claims.some((c) => c.symptom === KNOWN_SYMPTOM)).toBe(true);
-    for (const c of bundle.claims) expect(c.serial).toBeNull();
-    expect(res.body).not.toContain('CLM-');
-    expect(res.body).not.toContain('dealer');
+    const models = bundle.evidence.map((e) => e.model);
+    expect(models).toEqual(expect.arrayContaining([MACHINE_2.model, MACHINE_1.model]));
+    const m7 = bundle.evidence.find((e) => e.model === MACHINE_1.model)!;
+    // The known symptom is there as its words, in alphabetical order, with how often written.
+    const words = KNOWN_SYMPTOM.toLowerCase().split(' ').sort().join(' ');
+    expect(m7.parts.some((p) => p.texts.includes(words))).toBe(true);
+    expect(m7.terms.length).toBe(m7.df.length);
+    expect(bundle.claims).toBeGreaterThan(m7.claims);
     expect(bundle.calibration.scores.length).toBe(bundle.calibration.probabilities.length);
 
     const etag = res.headers.etag as string;
@@ -55,8 +83,46 @@ describe.each(lanes)('prediction claims and bad input on $name', (lane) => {
 
     const unknown = await http.get('/api/v1/predictions/claims?models=NO-SUCH', dana);
     expect(unknown.statusCode).toBe(200);
-    expect(claimsBundleSchema.parse(unknown.json()).claims).toEqual([]);
+    expect(claimsBundleSchema.parse(unknown.json()).evidence).toEqual([]);
     expect((await http.get(url, null)).statusCode).toBe(401);
+  });
+
+  it("gives back no claim's date, number, serial, dealer, parts or labour, for any model", async () => {
+    const db = gw.started.db.kysely;
+    const claims = await db
+      .selectFrom('machine_claims as k')
+      .innerJoin('machines as m', 'm.id', 'k.machine_id')
+      .select([
+        sql<string>`to_char(k.date_of_repair, 'YYYY-MM-DD')`.as('date'),
+        'k.claim_number',
+        'k.dealer_id',
+        'm.serial_number',
+        'm.material_number',
+      ])
+      .execute();
+    const models = [...new Set(claims.map((c) => c.material_number))].slice(0, 50);
+    const res = await http.get(`/api/v1/predictions/claims?models=${models.join(',')}`, dana);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    for (const c of claims) {
+      expect(res.body).not.toContain(c.claim_number);
+      expect(res.body).not.toContain(`"${c.serial_number}"`);
+      if (c.dealer_id) expect(res.body).not.toContain(c.dealer_id);
+    }
+    // The claim of a part no other claim names: its parts and labour are nowhere.
+    expect(res.body).toContain('"cab cracked door hinge lonely"');
+    expect(res.body).not.toContain('LONELY-KIT-77');
+    expect(res.body).not.toContain('13.25');
+    const bundle = claimsBundleSchema.parse(res.json());
+    const lonely = bundle.evidence
+      .flatMap((e) => e.parts)
+      .find((p) => p.causalPart === 'LONELY-1')!;
+    expect(lonely).toMatchObject({ claims: 1, requiredParts: [], labourHours: null });
+    // Labour is a median of three claims or more, never one claim's hours.
+    for (const part of bundle.evidence.flatMap((e) => e.parts)) {
+      if (part.labourHours !== null) expect(Number.isInteger(part.labourHours)).toBe(true);
+      expect(part.texts.length).toBe(part.counts.length);
+    }
   });
 
   it('refuses a bundle of no models, too many models or an over-long list', async () => {

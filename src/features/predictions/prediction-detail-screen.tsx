@@ -1,4 +1,16 @@
-import { Accordion, Alert, Anchor, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  Accordion,
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   NO_PREDICTIONS_MESSAGE,
@@ -8,23 +20,35 @@ import { LastUpdated } from '../../components/last-updated';
 import { useProfile } from '../../components/use-profile';
 import type { PredictionRow } from '../../db/schema';
 import { casePath } from '../../domain/case-links';
-import {
-  answerHeading,
-  causalPartText,
-  createdDay,
-  probabilityText,
-} from '../../domain/prediction-sheet';
+import { answerHeading, causalPartText, probabilityText } from '../../domain/prediction-sheet';
+import { Day } from './day';
 import { PredictionAnswer } from './prediction-answer';
-import { WAITING_TO_SEND } from './prediction-step';
+import { PRINT_FAILED_MESSAGE, WAITING_TO_SEND } from './prediction-step';
+import { printPartsSheet } from './print-parts-sheet';
 import { usePrediction } from './use-prediction';
 
 function PredictionView({ row, online }: { row: PredictionRow; online: boolean }) {
   const p = row.prediction;
+  const [printFailed, setPrintFailed] = useState(false);
+  const print = () => {
+    setPrintFailed(false);
+    printPartsSheet(p).catch(() => setPrintFailed(true));
+  };
   return (
     <Stack gap="sm">
-      <Title order={1} size="h3">
-        {p.name}
-      </Title>
+      <Group justify="space-between" align="flex-start">
+        <Title order={1} size="h3">
+          {p.name}
+        </Title>
+        <Button variant="default" onClick={print}>
+          Print
+        </Button>
+      </Group>
+      {printFailed && (
+        <Alert color="red" role="alert">
+          {PRINT_FAILED_MESSAGE}
+        </Alert>
+      )}
       {!online && <LastUpdated at={row.syncedAt} />}
       {row.pending && (
         <Text size="sm" c="orange.9" role="status">
@@ -32,7 +56,7 @@ function PredictionView({ row, online }: { row: PredictionRow; online: boolean }
         </Text>
       )}
       <Text size="sm">
-        Model: {p.modelNumber} · Serial: {p.serialNumber} · Created: {createdDay(p.createdAt)}
+        Model: {p.modelNumber} · Serial: {p.serialNumber} · Created: <Day at={p.createdAt} />
       </Text>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         Symptom: {p.symptom}

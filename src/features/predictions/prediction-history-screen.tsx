@@ -15,7 +15,7 @@ import { EmptyState } from '../../components/empty-state';
 import { LastUpdated } from '../../components/last-updated';
 import { useProfile } from '../../components/use-profile';
 import { predictionDetailPath } from '../../domain/machine-links';
-import { createdDay } from '../../domain/prediction-sheet';
+import { Day } from './day';
 import { usePredictionHistory, type HistoryItem } from './use-prediction-history';
 
 export const HISTORY_NEEDS_CONNECTION =
@@ -39,7 +39,7 @@ function HistoryRow({ item }: { item: HistoryItem }) {
             {item.symptom}
           </Text>
           <Text size="sm" c="dimmed">
-            {item.name} · {createdDay(item.createdAt)}
+            {item.name} · <Day at={item.createdAt} />
           </Text>
           <Text size="sm">
             {item.modelNumber} {item.serialNumber}

@@ -20,6 +20,7 @@ import * as m0018 from './0018-predictions';
 import * as m0019 from './0019-case-reads';
 import * as m0020 from './0020-case-latest-entry';
 import * as m0021 from './0021-prediction-device-answer';
+import * as m0022 from './0022-prediction-outcomes';
 
 /**
  * Every migration, listed by hand: a static list works the same under tsx, vitest and a
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0019-case-reads': m0019,
   '0020-case-latest-entry': m0020,
   '0021-prediction-device-answer': m0021,
+  '0022-prediction-outcomes': m0022,
 };

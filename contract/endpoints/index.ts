@@ -13,6 +13,7 @@ import * as machines from './machines';
 import * as meta from './meta';
 import * as notifications from './notifications';
 import * as partsCatalogue from './parts-catalogue';
+import * as predictionQuality from './prediction-quality';
 import * as predictions from './predictions';
 import * as push from './push';
 
@@ -39,6 +40,7 @@ const resources = {
   machines,
   knowledge,
   predictions,
+  'prediction-quality': predictionQuality,
 };
 
 /** A declaration with the resource (file) it belongs to and its export name there. */

@@ -547,7 +547,17 @@ export interface PredictionsTable {
   /** The organisation the record belongs to: its user's account. */
   account_id: string | null;
   created_at: DefaultedTimestamp;
+  /** Where the causal part stood among the answers, once known (0022); null until then. */
+  outcome: PredictionOutcome | null;
+  /** The causal part that settled it. */
+  outcome_part: string | null;
+  /** What told it: the linked case closed, or a claim for the same machine. */
+  outcome_source: 'case' | 'claim' | null;
+  outcome_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
+
+/** Hit in the top 1, 3 or 5 answers (the smallest that holds), or none of them. */
+export type PredictionOutcome = 'hit1' | 'hit3' | 'hit5' | 'miss';
 
 export interface Database {
   accounts: AccountsTable;

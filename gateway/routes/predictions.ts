@@ -8,7 +8,9 @@ import {
   listPredictions,
 } from '../../contract/endpoints/predictions';
 import { type ClaimsBundle, PREDICTION_ANSWERS_MAX } from '../../contract/predictions';
+import { getPredictionQuality } from '../../contract/endpoints/prediction-quality';
 import type { AppContext } from '../context';
+import { HttpError } from '../http/errors';
 import { EXPENSIVE } from '../http/fair-use';
 import { refuseBadQuery } from '../http/query';
 import { route } from '../http/route';
@@ -21,6 +23,7 @@ import {
   predictionMachine,
 } from '../services/predictions-writes';
 import { loadedClaims, refreshEvery, stopEngine } from '../services/predictions-engine';
+import { predictionQuality } from '../services/predictions-outcomes';
 
 /** True when the caller's If-None-Match names this ETag. */
 function unchanged(request: FastifyRequest, etag: string): boolean {
@@ -35,6 +38,12 @@ function unchanged(request: FastifyRequest, etag: string): boolean {
 export async function predictionRoutes(app: FastifyInstance, { db, config }: AppContext) {
   app.addHook('onClose', async () => stopEngine(db));
   refreshEvery(db, config.predictionsRefreshSeconds);
+
+  route(app, getPredictionQuality, async (request) => {
+    const user = request.user!;
+    if (user.kind !== 'internal' || !user.isAdmin) throw new HttpError(404, 'Not found');
+    return predictionQuality(db);
+  });
 
   route(app, listPredictions, async (request) => ({
     predictions: await myPredictions(db, request.user!),

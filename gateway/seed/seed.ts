@@ -7,6 +7,7 @@ import { generateDemoData, type DemoSize } from './generate';
 import { seedKnowledge } from './knowledge';
 import { seedMachines } from './machine-insert';
 import { seedNotifications } from './notifications';
+import { seedPredictionOutcomes } from './prediction-outcomes';
 import { seedWizardData } from './wizard';
 
 const BATCH = 1000;
@@ -75,6 +76,8 @@ export async function seedDemoData(
     await seedNotifications(trx);
     // The wizard's DTC values, parts books and the CRM items case assist leaves out.
     await seedWizardData(trx);
+    // Past predictions scored against the claims above.
+    await seedPredictionOutcomes(trx);
     return true;
   });
   if (!seeded) return null;

@@ -19,6 +19,7 @@ import { visibleCase } from './case-access';
 import { attachmentOf, feedItemOf, fileRows } from './case-feed';
 import { sniffCaseFile } from './case-file-types';
 import { imageFacts, type ImageFacts } from './case-thumbnails';
+import { recordCaseOutcomes } from './predictions-outcomes';
 
 /** A CRM-like id: a 3-character object prefix and 15 random alphanumerics. */
 export function newId(prefix: string): string {
@@ -177,6 +178,7 @@ export async function postFeedItem(
   const order = new Map(fileIds.map((f, i) => [f, i]));
   files.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   const status = (await setStatus(trx, caseId, nextStatus(current.status, input.close))).status;
+  if (input.close) await recordCaseOutcomes(trx, caseId);
   return { item: feedItemOf(item, files.map(attachmentOf)), status };
 }
 
@@ -191,5 +193,7 @@ export async function closeCase(
 ): Promise<CloseCaseResponse> {
   const current = await visibleCase(trx, user, caseId);
   const row = await setStatus(trx, caseId, nextStatus(current.status, true));
+  // Closed, the case's causal part is what the predictions linked to it are scored against.
+  await recordCaseOutcomes(trx, caseId);
   return { id: row.id, status: row.status, updatedAt: row.updated_at.toISOString() };
 }

@@ -139,6 +139,10 @@ const NotificationDashboard = screen(
   () => import('../features/notifications/notification-dashboard'),
   (m) => m.NotificationDashboard,
 );
+const PredictionQualityScreen = screen(
+  () => import('../features/predictions/prediction-quality-screen'),
+  (m) => m.PredictionQualityScreen,
+);
 const DealerContactsScreen = screen(
   () => import('../features/notifications/dealer-contacts-screen'),
   (m) => m.DealerContactsScreen,
@@ -212,6 +216,7 @@ const routeTable = (
       <Route path="/support/sf/case/:id" element={<SfCase />} />
       {/* Administrators only: the screen says so to others, the gateway refuses them. */}
       <Route path="/support/notifdashboard" element={<NotificationDashboard />} />
+      <Route path="/support/predictions/quality" element={<PredictionQualityScreen />} />
       <Route path="/support/DealerContacts" element={<DealerContactsScreen />} />
       <Route path="/messages" element={<MessagesScreen />} />
       <Route path="/settings" element={<SettingsScreen />} />

@@ -110,6 +110,11 @@ export function SettingsScreen() {
       <Anchor component={Link} to="/support/ku">
         Training
       </Anchor>
+      {user?.isAdmin && user.kind === 'internal' && (
+        <Anchor component={Link} to="/support/predictions/quality">
+          Predictions quality
+        </Anchor>
+      )}
       <Button color="red" variant="light" onClick={() => void logOut()} loading={leaving}>
         Log Out
       </Button>

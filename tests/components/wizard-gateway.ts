@@ -41,7 +41,7 @@ export function answerTheWizard(stub: GatewayStub, answers: WizardAnswers = {}):
     .on('GET', '/api/v1/cases/record-types', recordTypesResponseSchema, () => ({
       recordTypes: [{ id: 'rt-case', kind: 'Case' as const, name: 'Case' }],
     }))
-    .on('GET', /^\/api\/v1\/cases\/layouts\//, layoutResponseSchema, () => ({
+    .on('GET', /^\/api\/v1\/case-layouts\//, layoutResponseSchema, () => ({
       recordType: { id: 'rt-case', kind: 'Case' as const, name: 'Case' },
       sections: [
         {
@@ -59,7 +59,7 @@ export function answerTheWizard(stub: GatewayStub, answers: WizardAnswers = {}):
       ],
       defaults: {},
     }))
-    .on('GET', /^\/api\/v1\/cases\/picklists\//, picklistsResponseSchema, () => ({
+    .on('GET', /^\/api\/v1\/case-picklists\//, picklistsResponseSchema, () => ({
       recordTypeId: 'rt-case',
       picklists: answers.picklists ?? {},
     }))

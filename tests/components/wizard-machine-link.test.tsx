@@ -40,7 +40,7 @@ function answerKind(kind: RecordKind) {
         { id: 'rt-report', kind: 'Report' as const, name: 'Report' },
       ],
     }))
-    .on('GET', /^\/api\/v1\/cases\/layouts\//, layoutResponseSchema, () => ({
+    .on('GET', /^\/api\/v1\/case-layouts\//, layoutResponseSchema, () => ({
       recordType: { id, kind, name: kind },
       sections: [
         {

@@ -41,6 +41,10 @@ describe('a write made offline', () => {
     await page.getByTestId('case-feed').or(page.getByText('No updates yet')).first().waitFor();
     await page.waitForLoadState('networkidle');
 
+    await context.setOffline(true);
+    await page.getByTestId('sync-status').getByText('Offline').waitFor();
+    // From here on: an ask the page made while still online (its change feed follows the
+    // gateway every few seconds) is given up when the page learns it is offline.
     const noise: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') noise.push(m.text());
@@ -48,8 +52,6 @@ describe('a write made offline', () => {
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/')) noise.push(`${r.method()} ${r.url()}`);
     });
-    await context.setOffline(true);
-    await page.getByTestId('sync-status').getByText('Offline').waitFor();
 
     const text = `Offline check ${Date.now()}`;
     const panel = page.getByRole('complementary', { name: 'Post an update' });

@@ -25,13 +25,20 @@ export function caseListKey(source: CaseListSource): string {
   return source.kind === 'dealer' ? 'dealer' : `org|${source.orgId}`;
 }
 
-/** A case was viewed: Home's Cases tab and the Recent Cases panel, with what their rows show. */
+/**
+ * A case was viewed: Home's Cases tab and the Recent Cases panel, with what their rows show.
+ * Read in the background (`viewed` false), a case already there keeps its place and one not
+ * there stays out.
+ */
 async function recordRecentCase(
   ownerUserId: string,
   c: CaseDetail,
   items: readonly FeedItem[],
   database: TorqueDb,
+  viewed = true,
 ) {
+  const prior = viewed ? undefined : await database.recentCases.get([ownerUserId, c.id]);
+  if (!viewed && !prior) return;
   // As the gateway's lists count it: the newest of creation, last update and feed entries.
   const last = [c.createdAt, c.updatedAt, ...items.map((i) => i.createdAt)].reduce((a, b) =>
     Date.parse(b) > Date.parse(a) ? b : a,
@@ -42,7 +49,7 @@ async function recordRecentCase(
     subject: c.subject,
     referenceNumber: c.caseNumber,
     status: c.status,
-    viewedAt: Date.now(),
+    viewedAt: prior?.viewedAt ?? Date.now(),
     modelNumber: c.modelNumber,
     serialNumber: c.serialNumber,
     lastActivityAt: new Date(Date.parse(last)).toISOString(),
@@ -93,6 +100,7 @@ export async function refreshCase(
   caseId: string,
   signal?: AbortSignal,
   database: TorqueDb = db,
+  viewed = true,
 ): Promise<RefreshOutcome> {
   try {
     const [detail, items] = await Promise.all([
@@ -108,7 +116,7 @@ export async function refreshCase(
       async () => {
         await database.cases.put({ ownerUserId, id: detail.id, detail, syncedAt: now });
         await database.caseFeeds.put({ ownerUserId, caseId: detail.id, items, syncedAt: now });
-        await recordRecentCase(ownerUserId, detail, items, database);
+        await recordRecentCase(ownerUserId, detail, items, database, viewed);
         await database.syncState.put({
           ownerUserId,
           area: CASES_AREA,

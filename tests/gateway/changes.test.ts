@@ -44,6 +44,9 @@ describe.each(lanes)('the change feed on $name', (lane) => {
       reset: false,
       cases: { changed: [], removed: [] },
     });
+    // A device asks every few seconds while the app is open: nothing changed stays tiny.
+    const unchanged = await http.get(`/api/v1/changes?since=${idle.cursor}`, dana);
+    expect(unchanged.rawPayload.byteLength).toBeLessThan(100);
 
     await reply('Checked the pump: the seal is worn.');
     const after = await changes(dana, start.cursor);

@@ -22,6 +22,7 @@ import { SwUpdatePrompt } from '../sw-update-prompt';
 import { BottomNav } from './bottom-nav';
 import { TopBar } from './top-bar';
 import { useAppBadge } from './use-app-badge';
+import { useCaseFollow } from './use-case-follow';
 import { useOutboxSignIn } from './use-outbox-sign-in';
 import { useReplayTriggers } from './use-replay-triggers';
 
@@ -47,6 +48,8 @@ export function ProtectedShell() {
   const user = useProfile();
   // Unread replies: asked for at start and back online; a case push asks again.
   useUnreadRefresh(user?.id);
+  // Online and visible, what others change shows within seconds, push or not.
+  useCaseFollow(user?.id);
   const unreadCases = useUnreadCaseCount(user?.id);
   useAppBadge(user?.id, unreadCases);
   const [pushes, setPushes] = useState(false);

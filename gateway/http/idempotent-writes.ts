@@ -19,7 +19,15 @@ export function markAppliedOnce(request: FastifyRequest): void {
   applied.add(request);
 }
 
-/** Whether the request's write went through idempotentWrite(). */
+/**
+ * Called by a handler of an idempotent endpoint that answers without writing anything (a dry
+ * run): there is nothing to apply once, and its success is let through.
+ */
+export function answeredWithoutWrite(request: FastifyRequest): void {
+  applied.add(request);
+}
+
+/** Whether the request's write went through idempotentWrite(), or it wrote nothing. */
 export function wasAppliedOnce(request: FastifyRequest): boolean {
   return applied.has(request);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as notifications from '../../contract/endpoints/notifications';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
+import { answeredWithoutWrite } from '../http/idempotent-writes';
 import { route } from '../http/route';
 import { idempotentWrite } from '../services/idempotency';
 import { countRecipients, listBroadcasts, recordBroadcast } from '../services/broadcasts';
@@ -37,6 +38,8 @@ export async function notificationRoutes(app: FastifyInstance, { db, pushes }: A
   route(app, notifications.sendNotification, async (request, reply) => {
     const body = request.body;
     if (!body.execute) {
+      // A dry run counts recipients and stores nothing: no write to apply once.
+      answeredWithoutWrite(request);
       const count = await countRecipients(db, body.conditionals);
       return { valid: true, count, success: false };
     }

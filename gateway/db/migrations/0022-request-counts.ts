@@ -14,3 +14,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       count integer NOT NULL
     )`.execute(db);
 }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+export async function down(db: Kysely<any>): Promise<void> {
+  await sql`DROP TABLE IF EXISTS request_counts`.execute(db);
+}

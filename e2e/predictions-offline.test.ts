@@ -69,9 +69,10 @@ describe('parts predictions offline', () => {
     await result.getByText(/are on this device/).waitFor({ timeout: 120_000 });
     const summary = await result.innerText();
     const [, claims, models] = summary.match(
-      /For parts predictions: (\d+) past claims of (\d+) models/,
+      /For parts predictions: ([\d,]+) past claims of (\d+) models/,
     )!;
-    expect(Number(claims)).toBeGreaterThan(0);
+    // Counts are written with thousands separators ("6,000 past claims").
+    expect(Number(claims.replaceAll(',', ''))).toBeGreaterThan(0);
     // Statistics of the claims, for those models and the other models of their families.
     const kept = await storedRows<KeptClaims>(page, 'predictionClaims');
     expect(kept.length).toBeGreaterThanOrEqual(Number(models));

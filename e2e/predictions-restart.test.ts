@@ -61,7 +61,7 @@ async function prepareForTheField(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Download machines' }).click();
   await page
     .getByTestId('field-pack-result')
-    .getByText(/For parts predictions: [1-9]\d* past claims/)
+    .getByText(/For parts predictions: [1-9][\d,]* past claims/)
     .waitFor({ timeout: 120_000 });
 }
 

@@ -25,9 +25,6 @@ const orange: MantineColorsTuple = [
   '#7c2d12',
 ];
 
-/** The class that gives a control a finger's 44 × 44 px on a phone (tap-targets.css). */
-const TAP = 'tap-target';
-
 const CONTROL_NAMES = {
   first: 'First page',
   previous: 'Previous page',
@@ -42,27 +39,16 @@ export const theme = createTheme({
   // the luminance where black and white text contrast equally: above it black reads better.
   autoContrast: true,
   luminanceThreshold: 0.179,
-  // Plain objects, not Component.extend: the theme stays free of the components' code. The
-  // tap-* classes (tap-targets.css) make each control 44 × 44 px on a phone.
   components: {
     // The arrow controls are icons only: every pager names them.
+    // A plain object, not Pagination.extend: the theme stays free of the component's code.
     Pagination: {
-      classNames: { control: TAP, dots: TAP },
       defaultProps: {
         getControlProps: (control: keyof typeof CONTROL_NAMES) => ({
           'aria-label': CONTROL_NAMES[control],
         }),
       },
     },
-    Button: { classNames: { root: TAP } },
-    ActionIcon: { classNames: { root: TAP } },
-    CloseButton: { classNames: { root: TAP } },
-    Tabs: { classNames: { tab: TAP } },
-    SegmentedControl: { classNames: { label: 'tap-label' } },
-    Input: { classNames: { input: 'tap-input' } },
-    Chip: { classNames: { label: 'tap-input' } },
-    // A dialog's ✕ is named, as every other button is.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
   primaryShade: { light: 7, dark: 7 },
   defaultRadius: 'md',

@@ -28,6 +28,7 @@ export function CasePredictions({ userId, detail }: { userId: string; detail: Ca
         </Title>
         {machine && (
           <Button
+            size="xs"
             variant="light"
             onClick={() =>
               void navigate(predictionPath(machine, detail.id), {
@@ -51,12 +52,7 @@ export function CasePredictions({ userId, detail }: { userId: string; detail: Ca
             const top = p.combinations[0];
             return (
               <Text size="sm" key={id} data-testid="case-prediction">
-                <Anchor
-                  component={Link}
-                  to={predictionDetailPath(id)}
-                  fw={600}
-                  className="tap-link"
-                >
+                <Anchor component={Link} to={predictionDetailPath(id)} fw={600}>
                   {p.name}
                 </Anchor>
                 {top ? ` · ${causalPartText(top)} · ${probabilityText(top.probability)}` : ''}

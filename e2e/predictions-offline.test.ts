@@ -72,7 +72,7 @@ describe('parts predictions offline', () => {
       /For parts predictions: ([\d,]+) past claims of (\d+) models/,
     )!;
     // Counts are written with thousands separators ("6,000 past claims").
-    expect(Number(claims.replaceAll(',', ''))).toBeGreaterThan(0);
+    expect(Number(claims?.replaceAll(',', ''))).toBeGreaterThan(0);
     // Statistics of the claims, for those models and the other models of their families.
     const kept = await storedRows<KeptClaims>(page, 'predictionClaims');
     expect(kept.length).toBeGreaterThanOrEqual(Number(models));

@@ -49,6 +49,8 @@ export const theme = createTheme({
         }),
       },
     },
+    // A dialog's ✕ is named, as every other button is.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
   primaryShade: { light: 7, dark: 7 },
   defaultRadius: 'md',

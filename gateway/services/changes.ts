@@ -1,19 +1,37 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ChangesResponse } from '../../contract/changes';
 import type { User } from '../../contract/user';
 import type { Database } from '../db/schema';
 import { caseVisibleTo } from './case-access';
 
+const XID_WRAP = 2n ** 32n;
+
 /**
- * The cursor: the oldest transaction still running when this statement began. Every change
- * logged by an older transaction is committed (or rolled back) and visible now; none logged by
- * it or a newer one is handed out yet, so a change that commits late is never skipped.
+ * The cursor: the oldest transaction of this database still running, or the next transaction
+ * id if none is. Every change logged by an older transaction has ended and is visible to the
+ * statements that follow; none logged by it or a newer one is handed out yet, so a change that
+ * commits late is never skipped.
+ *
+ * The snapshot's own xmin would do the same, but it is the whole server's: any long transaction
+ * in another database (another application, a backup) would hold every device's feed back.
+ * So the running ids of the snapshot are kept only where a backend of this database holds them.
+ * The activity view is read after the snapshot: an id missing from it had ended before that
+ * read, so the change log read by the next statement (read committed) sees its rows.
  */
-async function currentCursor(db: Kysely<Database>): Promise<string> {
-  const { rows } = await sql<{
-    cursor: string;
-  }>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS cursor`.execute(db);
-  return rows[0]!.cursor;
+async function currentCursor(trx: Transaction<Database>): Promise<string> {
+  const { rows } = await sql<{ xmax: string; xip: string[] }>`
+    SELECT pg_snapshot_xmax(s)::text AS xmax,
+           array(SELECT x::text FROM pg_snapshot_xip(s) AS x) AS xip
+      FROM pg_current_snapshot() AS s`.execute(trx);
+  const { xmax, xip } = rows[0]!;
+  if (xip.length === 0) return xmax;
+  const ours = await sql<{ xid: string }>`
+    SELECT backend_xid::text AS xid FROM pg_stat_activity
+     WHERE datname = current_database() AND backend_xid IS NOT NULL`.execute(trx);
+  const running = new Set(ours.rows.map((r) => BigInt(r.xid)));
+  // The activity view gives 32-bit ids; the snapshot and the log give them with their epoch.
+  const held = xip.map(BigInt).filter((x) => running.has(x % XID_WRAP));
+  return held.length ? held.reduce((a, b) => (b < a ? b : a)).toString() : xmax;
 }
 
 /**
@@ -26,10 +44,10 @@ export async function changesSince(
   user: User,
   since: string | undefined,
 ): Promise<ChangesResponse> {
-  // One snapshot for the cursor, the log and the visibility check.
+  // Read committed: the log and the visibility check read after the cursor was taken.
   return db
     .transaction()
-    .setIsolationLevel('repeatable read')
+    .setIsolationLevel('read committed')
     .execute(async (trx) => {
       const cursor = await currentCursor(trx);
       // A cursor ahead of this database's was handed out by another one (a database restored or

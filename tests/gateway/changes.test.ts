@@ -123,4 +123,25 @@ describe.each(lanes)('the change feed on $name', (lane) => {
       }
     },
   );
+
+  it.runIf(lane.name === 'postgres')(
+    'is not held back by a transaction open in another database of the same server',
+    async () => {
+      const elsewhere = new URL(gw.env.DATABASE_URL!);
+      elsewhere.pathname = '/postgres';
+      const idle = new pg.Client({ connectionString: elsewhere.toString() });
+      await idle.connect();
+      try {
+        await idle.query('BEGIN');
+        // Taking an id makes it a running transaction in every snapshot of the server.
+        await idle.query('SELECT pg_current_xact_id()');
+        const { cursor } = await changes(dana);
+        await reply('Seal replaced, running again.');
+        expect((await changes(dana, cursor)).cases.changed).toEqual([CASE]);
+      } finally {
+        await idle.query('ROLLBACK');
+        await idle.end();
+      }
+    },
+  );
 });

@@ -115,6 +115,9 @@ describe('a screen opened online paints what is kept, then what the gateway has'
     await sam.page.goto(`/support/dealer/cases/${NORTHFIELD_ID}`);
     await sam.page.getByText(target.caseNumber).waitFor();
 
+    // Dana's app is closed meanwhile: an open page would follow the change feed and update
+    // what is kept before the next screen could paint it.
+    await dana.page.close();
     await closeFromAnotherDevice(target.id);
 
     // Dana's list: the kept row is painted, then the gateway's list (closed: not listed by
@@ -159,6 +162,8 @@ describe('a screen opened online paints what is kept, then what the gateway has'
     const kept = dana.page.getByTestId('case-status');
     await expect.poll(() => kept.innerText()).toMatch(/awaiting feedback/i);
 
+    // Closed meanwhile, as above.
+    await dana.page.close();
     await closeFromAnotherDevice(target.id);
 
     // A slow connection: the case's refresh and the session check are held until released.
@@ -206,6 +211,8 @@ describe('a screen opened online paints what is kept, then what the gateway has'
     await dana.page.getByText(kept).waitFor();
 
     const title = `Kept then fresh ${Date.now()}`;
+    // Closed meanwhile, as above.
+    await dana.page.close();
     await sendMessageToAccount(browser, 'D10417', title);
 
     const page = await openWatching(dana.context, '/messages', kept, title);

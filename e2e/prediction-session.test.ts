@@ -45,6 +45,8 @@ async function predictedByGateway(page: Page, symptom: string): Promise<void> {
 async function typedWhenSessionEnds(words: string) {
   const { context, page } = await signedInPage(browser, DANA);
   const errors = trackPageErrors(page);
+  // The page's timers are the test's: installed before the app's scripts start.
+  await page.clock.install();
   await openPredictionFromMachine(page);
   const symptom = `${words} ${Date.now() % 100_000}`;
   await typeSymptom(page, symptom);
@@ -82,7 +84,7 @@ describe('a session that ends while a symptom is typed for a prediction', () => 
     await dialog.waitFor({ timeout: 30_000 });
     await page.getByTestId('prediction-step').getByText(`Symptom: ${symptom}`).waitFor();
     // A person reads the dialog and finds the password: longer than a gateway is waited for.
-    await page.waitForTimeout(20_000);
+    await page.clock.fastForward('00:20');
     await signInInPopup(context, page, DANA);
     await predictedByGateway(page, symptom);
     expect(errors).toEqual([]);

@@ -48,9 +48,19 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   if (opts.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
   if (opts.ifNoneMatch) headers['If-None-Match'] = opts.ifNoneMatch;
-  const limit = opts.timeoutMs === undefined ? undefined : AbortSignal.timeout(opts.timeoutMs);
+  // A timer of the page's own, not AbortSignal.timeout: it is cleared as soon as the answer
+  // comes, so nothing of this request's time is left running into a retry after it.
+  const limit = opts.timeoutMs === undefined ? undefined : new AbortController();
+  const timer =
+    limit &&
+    setTimeout(
+      () => limit.abort(new DOMException('The gateway did not answer in time', 'TimeoutError')),
+      opts.timeoutMs,
+    );
   const signal =
-    limit && opts.signal ? AbortSignal.any([opts.signal, limit]) : (limit ?? opts.signal);
+    limit && opts.signal
+      ? AbortSignal.any([opts.signal, limit.signal])
+      : (limit?.signal ?? opts.signal);
   try {
     return await fetch(buildUrl(path, opts.query), {
       method: opts.method ?? 'GET',
@@ -68,6 +78,8 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new NetworkError(error);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -9,8 +9,16 @@ import { z } from 'zod/mini';
 /** The decimal form of a PostgreSQL transaction id (xid8). */
 export const CHANGE_CURSOR_PATTERN = /^\d{1,20}$/;
 
+/** The longest a device may hold the feed open: under what proxies and balancers keep idle. */
+export const CHANGES_WAIT_MAX_SECONDS = 25;
+
 export const changesQuerySchema = z.object({
   since: z.optional(z.string().check(z.regex(CHANGE_CURSOR_PATTERN, 'Not a change cursor'))),
+  /**
+   * Seconds to hold the answer while nothing changed since `since` (a long poll): it comes as
+   * soon as something does, through whichever gateway, or empty when the time is up.
+   */
+  wait: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(CHANGES_WAIT_MAX_SECONDS))),
 });
 export type ChangesQuery = z.infer<typeof changesQuerySchema>;
 

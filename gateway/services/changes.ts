@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ChangesResponse } from '../../contract/changes';
 import type { User } from '../../contract/user';
 import type { Database } from '../db/schema';
@@ -18,16 +18,16 @@ const XID_WRAP = 2n ** 32n;
  * The activity view is read after the snapshot: an id missing from it had ended before that
  * read, so the change log read by the next statement (read committed) sees its rows.
  */
-async function currentCursor(trx: Transaction<Database>): Promise<string> {
+export async function currentCursor(db: Kysely<Database>): Promise<string> {
   const { rows } = await sql<{ xmax: string; xip: string[] }>`
     SELECT pg_snapshot_xmax(s)::text AS xmax,
            array(SELECT x::text FROM pg_snapshot_xip(s) AS x) AS xip
-      FROM pg_current_snapshot() AS s`.execute(trx);
+      FROM pg_current_snapshot() AS s`.execute(db);
   const { xmax, xip } = rows[0]!;
   if (xip.length === 0) return xmax;
   const ours = await sql<{ xid: string }>`
     SELECT backend_xid::text AS xid FROM pg_stat_activity
-     WHERE datname = current_database() AND backend_xid IS NOT NULL`.execute(trx);
+     WHERE datname = current_database() AND backend_xid IS NOT NULL`.execute(db);
   const running = new Set(ours.rows.map((r) => BigInt(r.xid)));
   // The activity view gives 32-bit ids; the snapshot and the log give them with their epoch.
   const held = xip.map(BigInt).filter((x) => running.has(x % XID_WRAP));

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changesResponseSchema, type ChangesResponse } from '../../contract/changes';
 import { MACHINE_1_CASES } from '../../gateway/seed/fixed-machines';
 import { NORTHFIELD_ID, RIVERBEND_ID } from '../../gateway/seed/fixed';
+import { changeWatch } from '../../gateway/services/change-watch';
 import { startGateway } from '../../gateway/start';
 import { type CasesClient, OPEN_TIMEOUT, openCasesGateway } from './cases-support';
 import { atPublicAddress, lanes, testConfig, type TestGateway } from './harness';
@@ -141,6 +142,68 @@ describe.each(lanes)('the change feed on $name', (lane) => {
       } finally {
         await idle.query('ROLLBACK');
         await idle.end();
+      }
+    },
+  );
+
+  /** Whether `promise` settles within `ms` (the feed's promise: a change within seconds). */
+  const within = <T>(promise: Promise<T>, ms: number) =>
+    Promise.race([promise, new Promise<'late'>((r) => setTimeout(() => r('late'), ms))]);
+
+  it('held open, answers as soon as a change is committed, and empty when its time is up', async () => {
+    const { cursor } = await changes(dana);
+    const quiet = await changes(dana, `${cursor}&wait=1`);
+    expect(quiet.cases).toEqual({ changed: [], removed: [] });
+
+    const held = http.get(`/api/v1/changes?since=${cursor}&wait=25`, dana);
+    await reply('Held open: the seal kit is on its way.');
+    const res = await within(held, 10_000);
+    expect(res).not.toBe('late');
+    if (res === 'late') return;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(changesResponseSchema.parse(res.json()).cases.changed).toEqual([CASE]);
+  });
+
+  it('wakes only the devices a change concerns', async () => {
+    const watch = changeWatch(gw.started.db.kysely, 50);
+    try {
+      const { cursor } = await changes(dana);
+      const never = new AbortController();
+      let otherWoken = false;
+      const other = watch
+        .next(new Set([RIVERBEND_ID]), cursor, 20_000, never.signal)
+        .then(() => (otherWoken = true));
+      const own = watch.next(new Set([NORTHFIELD_ID]), cursor, 20_000, never.signal);
+      await reply('Only Northfield hears of this.');
+      expect(await within(own, 10_000)).not.toBe('late');
+      await new Promise((r) => setImmediate(r));
+      expect(otherWoken).toBe(false);
+      watch.close();
+      await other;
+    } finally {
+      watch.close();
+    }
+  });
+
+  it.runIf(lane.name === 'postgres')(
+    'wakes a device waiting on another gateway of the same database',
+    async () => {
+      const other = await startGateway(testConfig(gw.env));
+      atPublicAddress(other.app);
+      try {
+        const { cursor } = await changes(dana);
+        const held = other.app.inject({
+          url: `/api/v1/changes?since=${cursor}&wait=25`,
+          headers: { cookie: dana },
+        });
+        await reply('Through the first gateway, heard on the second.');
+        const res = await within(held, 10_000);
+        expect(res).not.toBe('late');
+        if (res === 'late') return;
+        expect(res.statusCode, res.body).toBe(200);
+        expect(changesResponseSchema.parse(res.json()).cases.changed).toEqual([CASE]);
+      } finally {
+        await other.app.close();
       }
     },
   );

@@ -7,26 +7,19 @@
 // answered, first with the fair-use limits out of the way (as before they existed), then with
 // the defaults. Last, dana's 150 searches sent to two gateways on one database in turn: the
 // per-user limit counts them together.
-//   BENCH_PG_URL  server to create the database on (default postgres://postgres@127.0.0.1:5432/postgres)
+//   BENCH_PG_URL  server to create the database on (bench/databases.ts)
 //   BENCH_PORT    the gateway's port, and the next one for the second gateway (default 8397)
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDb } from '../gateway/db/connect';
 import { createSession, SESSION_COOKIE } from '../gateway/services/sessions';
 import { findUserByUsername } from '../gateway/services/users';
 import { startGateway } from '../e2e/support/gateway';
-import { ms } from './support';
+import { onPostgresDatabase, percentiles } from './databases';
+import { ms, NO_FAIR_USE_LIMITS } from './support';
 
-const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const port = Number(process.env.BENCH_PORT ?? 8397);
 
 /** No limit a bench burst meets: the gateway as it was before fair use. */
-const NO_LIMITS = {
-  EXPENSIVE_REQUESTS: '1000000',
-  EXPENSIVE_CONCURRENCY: '1000',
-  EXPENSIVE_PER_USER: '1000000',
-  USER_REQUESTS: '1000000',
-};
+const NO_LIMITS = NO_FAIR_USE_LIMITS;
 
 const search = (base: string) => `${base}/api/v1/knowledge/search?q=hydraulic`;
 const assist = (base: string) =>
@@ -60,11 +53,6 @@ const BURSTS: Burst[] = [
     url: caseList,
   },
 ];
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 
 async function timed(url: string, cookie: string): Promise<{ ms: number; status: number }> {
   const start = performance.now();
@@ -101,8 +89,10 @@ async function burst(base: string, cookie: string, b: Burst) {
   return [...statuses].map(([s, n]) => `${n}×${s}`).join(', ');
 }
 
-const p = (values: number[]) =>
-  `p50 ${ms(percentile(values, 50))} p95 ${ms(percentile(values, 95))}`;
+const p = (values: number[]) => {
+  const { p50, p95 } = percentiles(values);
+  return `p50 ${ms(p50)} p95 ${ms(p95)}`;
+};
 
 async function cookieOf(db: Awaited<ReturnType<typeof openDb>>, email: string) {
   const user = await findUserByUsername(db.kysely, email);
@@ -160,22 +150,9 @@ async function twoGateways(dbUrl: string) {
   }
 }
 
-const admin = new pg.Client({ connectionString: serverUrl });
-try {
-  await admin.connect();
-} catch (err) {
-  console.log(`PostgreSQL skipped: cannot reach ${serverUrl} (${(err as Error).message})`);
-  process.exit(0);
-}
-const name = `torque_bench_${randomBytes(4).toString('hex')}`;
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-try {
-  await measure('without fair-use limits', url.toString(), NO_LIMITS);
-  await measure('with the default limits', url.toString(), {});
-  await twoGateways(url.toString());
-} finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-}
+const skipped = await onPostgresDatabase(async (url) => {
+  await measure('without fair-use limits', url, NO_LIMITS);
+  await measure('with the default limits', url, {});
+  await twoGateways(url);
+});
+if (typeof skipped === 'string') console.log(skipped);

@@ -4,11 +4,10 @@
 //   BENCH_DEVICES   devices holding the feed (default 2000), spread over the dealers' users
 //   BENCH_RATE      commits per second (default 20), each to one random case of those dealers
 //   BENCH_SECONDS   how long the commits go on (default 30)
-//   BENCH_PG_URL    server to create the database on (default postgres://postgres@127.0.0.1:5432/postgres)
+//   BENCH_PG_URL    server to create the database on (bench/databases.ts)
 //   BENCH_PORT      the gateway's port (default 8399)
 // Printed: delivery p50/p99 (commit → a concerned device's answer), deliveries counted against
 // those expected, and a dealer's case list p50/p99 meanwhile.
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { changesResponseSchema } from '../contract/changes';
 import { openDb } from '../gateway/db/connect';
@@ -16,27 +15,18 @@ import { createSession, SESSION_COOKIE } from '../gateway/services/sessions';
 import { findUserById } from '../gateway/services/users';
 import type { User } from '../contract/user';
 import { startGateway } from '../e2e/support/gateway';
-import { ms } from './support';
+import { onPostgresDatabase, percentiles } from './databases';
+import { ms, NO_FAIR_USE_LIMITS } from './support';
 
 const devices = Number(process.env.BENCH_DEVICES ?? 2000);
 const rate = Number(process.env.BENCH_RATE ?? 20);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
-const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const port = Number(process.env.BENCH_PORT ?? 8399);
 
-const NO_LIMITS = {
-  EXPENSIVE_REQUESTS: '1000000',
-  EXPENSIVE_CONCURRENCY: '1000',
-  EXPENSIVE_PER_USER: '1000000',
-  USER_REQUESTS: '1000000',
+const p = (values: number[]) => {
+  const { p50, p99 } = percentiles(values);
+  return `p50 ${ms(p50)} p99 ${ms(p99)}`;
 };
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-const p = (values: number[]) =>
-  `p50 ${ms(percentile(values, 50))} p99 ${ms(percentile(values, 99))}`;
 
 interface Device {
   cookie: string;
@@ -45,138 +35,132 @@ interface Device {
   seen: Map<string, number>;
 }
 
-const admin = new pg.Client({ connectionString: serverUrl });
-try {
-  await admin.connect();
-} catch (err) {
-  console.log(`PostgreSQL skipped: cannot reach ${serverUrl} (${(err as Error).message})`);
-  process.exit(0);
-}
-const name = `torque_bench_${randomBytes(4).toString('hex')}`;
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-const dbUrl = url.toString();
+async function measure(dbUrl: string): Promise<void> {
+  const gw = await startGateway(port, {
+    DATABASE_URL: dbUrl,
+    LOG_LEVEL: 'error',
+    ...NO_FAIR_USE_LIMITS,
+  });
+  const db = await openDb({ databaseUrl: dbUrl, dataDir: '/tmp' });
+  let running = true;
+  try {
+    // Dealers' users: staff see every case, and would be woken by every commit.
+    const users = (
+      await Promise.all(
+        (await db.kysely.selectFrom('users').select('id').execute()).map((u) =>
+          findUserById(db.kysely, u.id),
+        ),
+      )
+    ).filter((u) => u?.kind === 'external' && u.accountId !== null) as User[];
+    const cases = await db.kysely
+      .selectFrom('cases')
+      .select(['id', 'account_id'])
+      .where('record_type', '=', 'Case')
+      .where(
+        'account_id',
+        'in',
+        users.map((u) => u.accountId!),
+      )
+      .execute();
+    const accountOf = new Map(cases.map((c) => [c.id, c.account_id!]));
 
-const gw = await startGateway(port, { DATABASE_URL: dbUrl, LOG_LEVEL: 'error', ...NO_LIMITS });
-const db = await openDb({ databaseUrl: dbUrl, dataDir: '/tmp' });
-let running = true;
-try {
-  // Dealers' users: staff see every case, and would be woken by every commit.
-  const users = (
-    await Promise.all(
-      (await db.kysely.selectFrom('users').select('id').execute()).map((u) =>
-        findUserById(db.kysely, u.id),
-      ),
-    )
-  ).filter((u) => u?.kind === 'external' && u.accountId !== null) as User[];
-  const cases = await db.kysely
-    .selectFrom('cases')
-    .select(['id', 'account_id'])
-    .where('record_type', '=', 'Case')
-    .where(
-      'account_id',
-      'in',
-      users.map((u) => u.accountId!),
-    )
-    .execute();
-  const accountOf = new Map(cases.map((c) => [c.id, c.account_id!]));
+    const fleet: Device[] = [];
+    for (let i = 0; i < devices; i++) {
+      const user = users[i % users.length]!;
+      const { token } = await createSession(db.kysely, user.id, 3_600_000);
+      fleet.push({
+        cookie: `${SESSION_COOKIE}=${token}`,
+        accountId: user.accountId!,
+        seen: new Map(),
+      });
+    }
+    const byAccount = new Map<string, number>();
+    for (const d of fleet) byAccount.set(d.accountId, (byAccount.get(d.accountId) ?? 0) + 1);
+    console.log(
+      `${devices} devices of ${users.length} users at ${byAccount.size} dealers; ${rate} commits/s for ${seconds} s`,
+    );
 
-  const fleet: Device[] = [];
-  for (let i = 0; i < devices; i++) {
-    const user = users[i % users.length]!;
-    const { token } = await createSession(db.kysely, user.id, 3_600_000);
-    fleet.push({
-      cookie: `${SESSION_COOKIE}=${token}`,
-      accountId: user.accountId!,
-      seen: new Map(),
-    });
-  }
-  const byAccount = new Map<string, number>();
-  for (const d of fleet) byAccount.set(d.accountId, (byAccount.get(d.accountId) ?? 0) + 1);
-  console.log(
-    `${devices} devices of ${users.length} users at ${byAccount.size} dealers; ${rate} commits/s for ${seconds} s`,
-  );
+    /** When each case was last changed (performance.now()). */
+    const committed = new Map<string, number>();
+    const delays: number[] = [];
+    let expected = 0;
 
-  /** When each case was last changed (performance.now()). */
-  const committed = new Map<string, number>();
-  const delays: number[] = [];
-  let expected = 0;
+    const ask = async (cookie: string, since?: string) => {
+      const query = since ? `?since=${since}&wait=25` : '';
+      const res = await fetch(`${gw.url}/api/v1/changes${query}`, {
+        headers: { cookie, 'accept-encoding': 'br, gzip' },
+      });
+      return changesResponseSchema.parse(await res.json());
+    };
 
-  const ask = async (cookie: string, since?: string) => {
-    const query = since ? `?since=${since}&wait=25` : '';
-    const res = await fetch(`${gw.url}/api/v1/changes${query}`, {
-      headers: { cookie, 'accept-encoding': 'br, gzip' },
-    });
-    return changesResponseSchema.parse(await res.json());
-  };
-
-  const follow = async (d: Device) => {
-    let { cursor } = await ask(d.cookie);
-    while (running) {
-      const answer = await ask(d.cookie, cursor);
-      const now = performance.now();
-      for (const id of answer.cases.changed) {
-        const at = committed.get(id);
-        if (at !== undefined && d.seen.get(id) !== at) {
-          d.seen.set(id, at);
-          delays.push(now - at);
+    const follow = async (d: Device) => {
+      let { cursor } = await ask(d.cookie);
+      while (running) {
+        const answer = await ask(d.cookie, cursor);
+        const now = performance.now();
+        for (const id of answer.cases.changed) {
+          const at = committed.get(id);
+          if (at !== undefined && d.seen.get(id) !== at) {
+            d.seen.set(id, at);
+            delays.push(now - at);
+          }
         }
+        cursor = answer.cursor;
       }
-      cursor = answer.cursor;
+    };
+
+    const everyday = async (cookie: string, times: number[]) => {
+      while (running) {
+        const start = performance.now();
+        const res = await fetch(`${gw.url}/api/v1/cases?limit=100`, { headers: { cookie } });
+        await res.arrayBuffer();
+        times.push(performance.now() - start);
+      }
+    };
+
+    const followers = fleet.map((d) => follow(d).catch((e: unknown) => console.log(String(e))));
+    // Every device holds the feed before the first commit.
+    await new Promise((r) => setTimeout(r, 5_000));
+    const other = fleet[0]!;
+    const idle: number[] = [];
+    const idleRun = everyday(other.cookie, idle);
+    await new Promise((r) => setTimeout(r, 3_000));
+    running = false;
+    await idleRun;
+    running = true;
+    const during: number[] = [];
+    const busy = everyday(other.cookie, during);
+
+    const writer = new pg.Client({ connectionString: dbUrl });
+    await writer.connect();
+    const ids = [...accountOf.keys()];
+    const start = performance.now();
+    for (let i = 0; i < rate * seconds; i++) {
+      const due = start + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const id = ids[Math.floor(Math.random() * ids.length)]!;
+      await writer.query(`UPDATE cases SET subject = subject WHERE id = $1`, [id]);
+      committed.set(id, performance.now());
+      expected += byAccount.get(accountOf.get(id)!) ?? 0;
     }
-  };
-
-  const everyday = async (cookie: string, times: number[]) => {
-    while (running) {
-      const start = performance.now();
-      const res = await fetch(`${gw.url}/api/v1/cases?limit=100`, { headers: { cookie } });
-      await res.arrayBuffer();
-      times.push(performance.now() - start);
-    }
-  };
-
-  const followers = fleet.map((d) => follow(d).catch((e: unknown) => console.log(String(e))));
-  // Every device holds the feed before the first commit.
-  await new Promise((r) => setTimeout(r, 5_000));
-  const other = fleet[0]!;
-  const idle: number[] = [];
-  const idleRun = everyday(other.cookie, idle);
-  await new Promise((r) => setTimeout(r, 3_000));
-  running = false;
-  await idleRun;
-  running = true;
-  const during: number[] = [];
-  const busy = everyday(other.cookie, during);
-
-  const writer = new pg.Client({ connectionString: dbUrl });
-  await writer.connect();
-  const ids = [...accountOf.keys()];
-  const start = performance.now();
-  for (let i = 0; i < rate * seconds; i++) {
-    const due = start + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const id = ids[Math.floor(Math.random() * ids.length)]!;
-    await writer.query(`UPDATE cases SET subject = subject WHERE id = $1`, [id]);
-    committed.set(id, performance.now());
-    expected += byAccount.get(accountOf.get(id)!) ?? 0;
+    // The last commits' answers.
+    await new Promise((r) => setTimeout(r, 5_000));
+    running = false;
+    await writer.end();
+    await busy;
+    console.log(`delivery: ${p(delays)} (${delays.length} answers of about ${expected} expected)`);
+    console.log(
+      `a dealer's case list idle: ${p(idle)}; while the devices wait and cases change: ${p(during)} (${during.length} lists)`,
+    );
+    // The followers end with their next answer (at most the wait).
+    await Promise.race([Promise.all(followers), new Promise((r) => setTimeout(r, 30_000))]);
+  } finally {
+    running = false;
+    await db.close();
+    await gw.stop();
   }
-  // The last commits' answers.
-  await new Promise((r) => setTimeout(r, 5_000));
-  running = false;
-  await writer.end();
-  await busy;
-  console.log(`delivery: ${p(delays)} (${delays.length} answers of about ${expected} expected)`);
-  console.log(
-    `a dealer's case list idle: ${p(idle)}; while the devices wait and cases change: ${p(during)} (${during.length} lists)`,
-  );
-  // The followers end with their next answer (at most the wait).
-  await Promise.race([Promise.all(followers), new Promise((r) => setTimeout(r, 30_000))]);
-} finally {
-  running = false;
-  await db.close();
-  await gw.stop();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
 }
+
+const skipped = await onPostgresDatabase(measure);
+if (typeof skipped === 'string') console.log(skipped);

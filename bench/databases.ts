@@ -16,7 +16,13 @@ const skip = process.env.BENCH_SKIP ?? '';
 
 export type Measure<T> = (name: 'PostgreSQL' | 'PGlite', db: Db) => Promise<T>;
 
-async function onPostgres<T>(measure: Measure<T>): Promise<T | string> {
+/**
+ * Runs `measure` with the address of a new database on BENCH_PG_URL's server, dropped after:
+ * for benches that start gateway processes of their own on it.
+ */
+export async function onPostgresDatabase<T>(
+  measure: (url: string) => Promise<T>,
+): Promise<T | string> {
   const admin = new pg.Client({ connectionString: serverUrl });
   try {
     await admin.connect();
@@ -27,14 +33,23 @@ async function onPostgres<T>(measure: Measure<T>): Promise<T | string> {
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const db = await openDb({ databaseUrl: url.toString(), dataDir: tmpdir() });
   try {
-    return await measure('PostgreSQL', db);
+    return await measure(url.toString());
   } finally {
-    await db.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
+}
+
+function onPostgres<T>(measure: Measure<T>): Promise<T | string> {
+  return onPostgresDatabase(async (url) => {
+    const db = await openDb({ databaseUrl: url, dataDir: tmpdir() });
+    try {
+      return await measure('PostgreSQL', db);
+    } finally {
+      await db.close();
+    }
+  });
 }
 
 async function onPglite<T>(measure: Measure<T>): Promise<T> {

@@ -48,3 +48,11 @@ export function phonePhoto(): Sharp {
     },
   }).blur(2);
 }
+
+/** Gateway settings under which no bench burst meets a fair-use limit. */
+export const NO_FAIR_USE_LIMITS = {
+  EXPENSIVE_REQUESTS: '1000000',
+  EXPENSIVE_CONCURRENCY: '1000',
+  EXPENSIVE_PER_USER: '1000000',
+  USER_REQUESTS: '1000000',
+};

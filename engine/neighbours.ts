@@ -3,7 +3,9 @@ import { stem, words } from './text';
 
 /*
  * The past claims most like a symptom, by the cosine of their TF-IDF vectors, in three pools:
- * the same model, the same family, and all claims; only the widest pool asked for is scored. A query word weighs what its term weighs
+ * the same model, the same family, and all claims; only the widest pool asked for is scored.
+ * Beside each pool's k nearest, every claim that shares a word adds to its causal part's pooled
+ * evidence, so a part whose claims are many and short is seen whole. A query word weighs what its term weighs
  * (for a misspelt or abbreviated word: the commonest term it may mean), times how surely it
  * means each term it reaches.
  */
@@ -15,11 +17,23 @@ export interface Hit {
   weight: number;
 }
 
+/** Per causal part (index), a pool's evidence: every matching claim's weighted similarity to a power. */
+export type PartSums = Map<number, number>;
+
 export interface Pools {
   model: Hit[];
   family: Hit[];
   all: Hit[];
+  /** Every claim that shares a word, pooled by causal part: not only the k nearest. */
+  pooled: { model: PartSums; family: PartSums; all: PartSums };
 }
+
+/**
+ * The power of the similarity in the pooled evidence: high enough that the many claims sharing
+ * one common word do not outvote the few that share the symptom (2 and 4 did worse than 8 on
+ * the demo claims and the aviation logbook; docs/predictions.md).
+ */
+export const POOLED_POWER = 8;
 
 /**
  * The k best claims by similarity, smallest on top of a binary heap. A row may stand for
@@ -156,7 +170,7 @@ export class NeighbourSearch {
 
   /** The k nearest claims in each pool asked for; `exclude` (a position) leaves one out. */
   find(symptom: string, scope: Scope, k: number, exclude = -1): Pools {
-    const { vocabulary, idf, offsets, postings, inverseNorm, weight } = this.index;
+    const { vocabulary, idf, offsets, postings, inverseNorm, weight, partOf } = this.index;
     const scores = this.scores;
     const touched = this.touched;
     const { from, to } = scope.scored;
@@ -190,16 +204,34 @@ export class NeighbourSearch {
     const inAll = new TopK(k);
     const m = scope.model ?? { from: 0, to: 0 };
     const f = scope.family ?? { from: 0, to: 0 };
+    const pooled = {
+      model: new Map<number, number>(),
+      family: new Map<number, number>(),
+      all: new Map<number, number>(),
+    };
+    const pool = (sums: PartSums, part: number, v: number) =>
+      sums.set(part, (sums.get(part) ?? 0) + v);
     for (let i = 0; i < touchedCount; i++) {
       const row = touched[i]!;
       const sim = Math.min(1, scores[row]! * inverseQuery);
       scores[row] = 0;
       if (row === exclude) continue;
       const w = weight[row]!;
-      if (scope.all) inAll.offer(row, sim, w);
-      if (row >= m.from && row < m.to) inModel.offer(row, sim, w);
-      if (row >= f.from && row < f.to) inFamily.offer(row, sim, w);
+      const v = w * sim ** POOLED_POWER;
+      const part = partOf[row]!;
+      if (scope.all) {
+        inAll.offer(row, sim, w);
+        pool(pooled.all, part, v);
+      }
+      if (row >= m.from && row < m.to) {
+        inModel.offer(row, sim, w);
+        pool(pooled.model, part, v);
+      }
+      if (row >= f.from && row < f.to) {
+        inFamily.offer(row, sim, w);
+        pool(pooled.family, part, v);
+      }
     }
-    return { model: inModel.hits(), family: inFamily.hits(), all: inAll.hits() };
+    return { model: inModel.hits(), family: inFamily.hits(), all: inAll.hits(), pooled };
   }
 }

@@ -28,6 +28,8 @@ export interface Evaluation {
   baseline: Metrics;
   /** The nearest-neighbour baseline, over at most `knnMax` test claims evenly spread. */
   knn: Metrics;
+  /** Claims the nearest-neighbour baseline learned from: the newest `knnLearnMax` of the engine's. */
+  knnLearned: number;
   /** Bootstrap 90 % intervals over the tested claims. */
   intervals: { engine: Intervals; knn: Intervals };
   /** The mean over rolling cut dates; null when not asked for. */
@@ -40,6 +42,8 @@ export interface EvaluateOptions {
   folds?: number;
   /** Test claims the nearest-neighbour baseline answers at most (it is slow on many). */
   knnMax?: number;
+  /** Claims it learns from at most (its plain index takes ~1 KB a claim). */
+  knnLearnMax?: number;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -110,7 +114,8 @@ export function evaluate(
     ours.add(claim, answers);
     theirs.add(claim, baseline(claim.model));
   }
-  const knn = knnBaseline(split.learn);
+  const knnLearned = split.learn.slice(-(options.knnLearnMax ?? 200_000));
+  const knn = knnBaseline(knnLearned);
   const near = new MetricsCollector();
   for (const claim of evenSample(split.test, knnMax)) near.add(claim, knn(claim.symptom));
   times.sort((a, b) => a - b);
@@ -136,6 +141,7 @@ export function evaluate(
     engine: ours.result(),
     baseline: theirs.result(),
     knn: near.result(),
+    knnLearned: knnLearned.length,
     intervals: {
       engine: bootstrapIntervals(ours.outcomes),
       knn: bootstrapIntervals(near.outcomes),

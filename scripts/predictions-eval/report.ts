@@ -25,6 +25,7 @@ export function printReport(
   log('');
   log(`learning as the product does: calibrated on the ${s.calibrate} claims before the test,`);
   log(`then learning from all ${s.learn} claims older than the test`);
+  if (e.knnLearned < s.learn) log(`the nearest 25 learn from the newest ${e.knnLearned} of them`);
   log('');
   log(
     `                      engine     nearest 25 (${e.knn.claims} tested)   most frequent part of the model`,

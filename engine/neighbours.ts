@@ -29,11 +29,16 @@ export interface Pools {
 }
 
 /**
- * The power of the similarity in the pooled evidence: high enough that the many claims sharing
- * one common word do not outvote the few that share the symptom (2 and 4 did worse than 8 on
- * the demo claims and the aviation logbook; docs/predictions.md).
+ * A claim's share of the pooled evidence: its similarity to the 8th power, high enough that the
+ * many claims sharing one common word do not outvote the few that share the symptom (2 and 4
+ * did worse on the demo claims and the aviation logbook; docs/predictions.md). Three squarings:
+ * a power call a claim would cost more than the rest of its work.
  */
-export const POOLED_POWER = 8;
+function pooledPower(sim: number): number {
+  const s2 = sim * sim;
+  const s4 = s2 * s2;
+  return s4 * s4;
+}
 
 /**
  * The k best claims by similarity, smallest on top of a binary heap. A row may stand for
@@ -162,10 +167,15 @@ export interface Scope {
 export class NeighbourSearch {
   private readonly scores: Float32Array;
   private readonly touched: Int32Array;
+  private readonly partCount: number;
+  /** Pooled evidence per pool (model, family, all) and part, zero between queries. */
+  private readonly partSums: Float64Array;
 
   constructor(private readonly index: ClaimIndex) {
     this.scores = new Float32Array(index.size);
     this.touched = new Int32Array(index.size);
+    this.partCount = index.parts.length;
+    this.partSums = new Float64Array(3 * this.partCount);
   }
 
   /** The k nearest claims in each pool asked for; `exclude` (a position) leaves one out. */
@@ -204,34 +214,49 @@ export class NeighbourSearch {
     const inAll = new TopK(k);
     const m = scope.model ?? { from: 0, to: 0 };
     const f = scope.family ?? { from: 0, to: 0 };
-    const pooled = {
-      model: new Map<number, number>(),
-      family: new Map<number, number>(),
-      all: new Map<number, number>(),
+    // Per part, in typed arrays: a map per claim touched would cost a hash a claim.
+    const sums = this.partSums;
+    const partsTouched: number[] = [];
+    const pool = (kind: number, part: number, v: number) => {
+      const at = kind * this.partCount + part;
+      if (sums[at] === 0) partsTouched.push(at);
+      sums[at]! += v;
     };
-    const pool = (sums: PartSums, part: number, v: number) =>
-      sums.set(part, (sums.get(part) ?? 0) + v);
     for (let i = 0; i < touchedCount; i++) {
       const row = touched[i]!;
       const sim = Math.min(1, scores[row]! * inverseQuery);
       scores[row] = 0;
       if (row === exclude) continue;
       const w = weight[row]!;
-      const v = w * sim ** POOLED_POWER;
+      const v = w * pooledPower(sim);
       const part = partOf[row]!;
       if (scope.all) {
         inAll.offer(row, sim, w);
-        pool(pooled.all, part, v);
+        pool(2, part, v);
       }
       if (row >= m.from && row < m.to) {
         inModel.offer(row, sim, w);
-        pool(pooled.model, part, v);
+        pool(0, part, v);
       }
       if (row >= f.from && row < f.to) {
         inFamily.offer(row, sim, w);
-        pool(pooled.family, part, v);
+        pool(1, part, v);
       }
     }
-    return { model: inModel.hits(), family: inFamily.hits(), all: inAll.hits(), pooled };
+    const pooled = [
+      new Map<number, number>(),
+      new Map<number, number>(),
+      new Map<number, number>(),
+    ];
+    for (const at of partsTouched) {
+      pooled[Math.floor(at / this.partCount)]!.set(at % this.partCount, sums[at]!);
+      sums[at] = 0;
+    }
+    return {
+      model: inModel.hits(),
+      family: inFamily.hits(),
+      all: inAll.hits(),
+      pooled: { model: pooled[0]!, family: pooled[1]!, all: pooled[2]! },
+    };
   }
 }

@@ -45,6 +45,10 @@ export interface ClaimIndex {
   modelRange: Range[];
   familyRange: Range[];
   parts: string[];
+  /** Claims (by weight) of each causal part: in all, and per model and family (key id * parts + part). */
+  partClaims: Float64Array;
+  modelPartClaims: Map<number, number>;
+  familyPartClaims: Map<number, number>;
 }
 
 function idOf(map: Map<string, number>, key: string): number {
@@ -164,7 +168,27 @@ export function buildIndex(rows: readonly EngineRow[], stats?: TermStatistics): 
     inverseNorm[position] = sum > 0 ? 1 / Math.sqrt(sum) : 0;
   }
 
+  const partCount = partIds.size;
+  const partClaims = new Float64Array(partCount);
+  const modelPartClaims = new Map<number, number>();
+  const familyPartClaims = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    const part = partOfRow[i]!;
+    const w = weightOfRow[i]!;
+    partClaims[part]! += w;
+    const mk = modelOfRow[i]! * partCount + part;
+    modelPartClaims.set(mk, (modelPartClaims.get(mk) ?? 0) + w);
+    const f = familyOfModel[modelOfRow[i]!]!;
+    if (f >= 0) {
+      const fk = f * partCount + part;
+      familyPartClaims.set(fk, (familyPartClaims.get(fk) ?? 0) + w);
+    }
+  }
+
   return {
+    partClaims,
+    modelPartClaims,
+    familyPartClaims,
     row: (position) => rows[order[position]!]!,
     positionOf,
     size: n,

@@ -3,7 +3,7 @@ import type { Calibration, ClaimEvidence, PartsCombination } from './types';
 import { buildIndex, type ClaimIndex, type Range } from './claim-index';
 import { IDENTITY_CALIBRATION, calibrate, fitIsotonic, type CalibrationPoint } from './calibration';
 import { NeighbourSearch, type Hit, type Scope } from './neighbours';
-import { poolWeights, rankParts } from './ranking';
+import { poolWeights, rankParts, type PartSizes } from './ranking';
 import { commonPartsSet, medianLabour } from './repair';
 
 /*
@@ -110,7 +110,13 @@ function engineOver(rows: readonly EngineRow[], terms?: TermStatistics) {
       pools = search.find(query.symptom, wide, NEIGHBOURS, leftOut);
       weights.all = 1;
     }
-    const ranked = rankParts(pools, weights, index.partOf, index.parts)
+    const partCount = index.parts.length;
+    const sizes: PartSizes = {
+      model: (p) => index.modelPartClaims.get(model * partCount + p) ?? 0,
+      family: (p) => (family >= 0 ? (index.familyPartClaims.get(family * partCount + p) ?? 0) : 0),
+      all: (p) => index.partClaims[p]!,
+    };
+    const ranked = rankParts(pools, weights, index.partOf, index.parts, sizes)
       .filter((r) => r.score > 0)
       .slice(0, Math.max(0, limit));
     // Closest first, each claim once, whichever pools found it.

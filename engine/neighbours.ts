@@ -3,7 +3,9 @@ import { stem, words } from './text';
 
 /*
  * The past claims most like a symptom, by the cosine of their TF-IDF vectors, in three pools:
- * the same model, the same family, and all claims; only the widest pool asked for is scored. A query word weighs what its term weighs
+ * the same model, the same family, and all claims; only the widest pool asked for is scored.
+ * Beside each pool's k nearest, every claim that shares a word adds to its causal part's pooled
+ * evidence, so a part whose claims are many and short is seen whole. A query word weighs what its term weighs
  * (for a misspelt or abbreviated word: the commonest term it may mean), times how surely it
  * means each term it reaches.
  */
@@ -15,10 +17,27 @@ export interface Hit {
   weight: number;
 }
 
+/** Per causal part (index), a pool's evidence: every matching claim's weighted similarity to a power. */
+export type PartSums = Map<number, number>;
+
 export interface Pools {
   model: Hit[];
   family: Hit[];
   all: Hit[];
+  /** Every claim that shares a word, pooled by causal part: not only the k nearest. */
+  pooled: { model: PartSums; family: PartSums; all: PartSums };
+}
+
+/**
+ * A claim's share of the pooled evidence: its similarity to the 8th power, high enough that the
+ * many claims sharing one common word do not outvote the few that share the symptom (2 and 4
+ * did worse on the demo claims and the aviation logbook; docs/predictions.md). Three squarings:
+ * a power call a claim would cost more than the rest of its work.
+ */
+function pooledPower(sim: number): number {
+  const s2 = sim * sim;
+  const s4 = s2 * s2;
+  return s4 * s4;
 }
 
 /**
@@ -148,15 +167,20 @@ export interface Scope {
 export class NeighbourSearch {
   private readonly scores: Float32Array;
   private readonly touched: Int32Array;
+  private readonly partCount: number;
+  /** Pooled evidence per pool (model, family, all) and part, zero between queries. */
+  private readonly partSums: Float64Array;
 
   constructor(private readonly index: ClaimIndex) {
     this.scores = new Float32Array(index.size);
     this.touched = new Int32Array(index.size);
+    this.partCount = index.parts.length;
+    this.partSums = new Float64Array(3 * this.partCount);
   }
 
   /** The k nearest claims in each pool asked for; `exclude` (a position) leaves one out. */
   find(symptom: string, scope: Scope, k: number, exclude = -1): Pools {
-    const { vocabulary, idf, offsets, postings, inverseNorm, weight } = this.index;
+    const { vocabulary, idf, offsets, postings, inverseNorm, weight, partOf } = this.index;
     const scores = this.scores;
     const touched = this.touched;
     const { from, to } = scope.scored;
@@ -190,16 +214,49 @@ export class NeighbourSearch {
     const inAll = new TopK(k);
     const m = scope.model ?? { from: 0, to: 0 };
     const f = scope.family ?? { from: 0, to: 0 };
+    // Per part, in typed arrays: a map per claim touched would cost a hash a claim.
+    const sums = this.partSums;
+    const partsTouched: number[] = [];
+    const pool = (kind: number, part: number, v: number) => {
+      const at = kind * this.partCount + part;
+      if (sums[at] === 0) partsTouched.push(at);
+      sums[at]! += v;
+    };
     for (let i = 0; i < touchedCount; i++) {
       const row = touched[i]!;
       const sim = Math.min(1, scores[row]! * inverseQuery);
       scores[row] = 0;
       if (row === exclude) continue;
       const w = weight[row]!;
-      if (scope.all) inAll.offer(row, sim, w);
-      if (row >= m.from && row < m.to) inModel.offer(row, sim, w);
-      if (row >= f.from && row < f.to) inFamily.offer(row, sim, w);
+      const v = w * pooledPower(sim);
+      const part = partOf[row]!;
+      if (scope.all) {
+        inAll.offer(row, sim, w);
+        pool(2, part, v);
+      }
+      if (row >= m.from && row < m.to) {
+        inModel.offer(row, sim, w);
+        pool(0, part, v);
+      }
+      if (row >= f.from && row < f.to) {
+        inFamily.offer(row, sim, w);
+        pool(1, part, v);
+      }
     }
-    return { model: inModel.hits(), family: inFamily.hits(), all: inAll.hits() };
+    const pooled = [
+      new Map<number, number>(),
+      new Map<number, number>(),
+      new Map<number, number>(),
+    ];
+    for (const at of partsTouched) {
+      pooled[Math.floor(at / this.partCount)]!.set(at % this.partCount, sums[at]!);
+      sums[at] = 0;
+    }
+    return {
+      model: inModel.hits(),
+      family: inFamily.hits(),
+      all: inAll.hits(),
+      pooled: { model: pooled[0]!, family: pooled[1]!, all: pooled[2]! },
+    };
   }
 }

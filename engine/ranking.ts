@@ -1,4 +1,4 @@
-import type { Hit, Pools } from './neighbours';
+import type { Hit, PartSums, Pools } from './neighbours';
 
 /*
  * Causal parts ranked by the evidence of the neighbours. Each pool votes with its neighbours'
@@ -34,6 +34,40 @@ function shares(hits: readonly Hit[], partOf: Int32Array): Map<number, number> {
   return votes;
 }
 
+/** Shares of one from pooled sums. */
+function normalised(sums: PartSums, size: (part: number) => number): Map<number, number> {
+  const out = new Map<number, number>();
+  let total = 0;
+  for (const [part, v] of sums) {
+    const x = v / Math.max(1, size(part)) ** POOLED_SIZE_POWER;
+    out.set(part, x);
+    total += x;
+  }
+  if (total > 0) for (const [part, v] of out) out.set(part, v / total);
+  return out;
+}
+
+/**
+ * A part's pooled evidence is divided by its claims in the pool to this power: between the
+ * sum (which favours the commonest parts) and the mean (which favours the rarest).
+ */
+export const POOLED_SIZE_POWER = 0.5;
+
+/** Claims of a causal part in each pool. */
+export interface PartSizes {
+  model: (part: number) => number;
+  family: (part: number) => number;
+  all: (part: number) => number;
+}
+
+/**
+ * How much the pooled evidence of all a part's matching claims counts beside the k nearest's
+ * vote. Measured: 0.15 gains a point of top-3 on the demo claims and halves their calibration
+ * error; 0.3 and more lose top-1 on the aviation logbook, whose many near-identical labels
+ * pooling smooths towards the commonest.
+ */
+export const POOLED_SHARE = 0.15;
+
 /** A pool weighing less than this is not searched at all. */
 const NEGLIGIBLE = 0.01;
 
@@ -58,21 +92,32 @@ export function rankParts(
   weights: PoolWeights,
   partOf: Int32Array,
   partNames: readonly string[],
+  sizes: PartSizes,
 ): Ranked[] {
   const blended = new Map<number, number>();
-  const add = (hits: readonly Hit[], weight: number) => {
+  const add = (
+    hits: readonly Hit[],
+    sums: PartSums,
+    size: (part: number) => number,
+    weight: number,
+  ) => {
     if (weight <= 0 || hits.length === 0) return;
     for (const [part, v] of shares(hits, partOf)) {
-      blended.set(part, (blended.get(part) ?? 0) + v * weight);
+      blended.set(part, (blended.get(part) ?? 0) + v * weight * (1 - POOLED_SHARE));
+    }
+    for (const [part, v] of normalised(sums, size)) {
+      blended.set(part, (blended.get(part) ?? 0) + v * weight * POOLED_SHARE);
     }
   };
-  add(pools.model, weights.model);
-  add(pools.family, weights.family);
-  add(pools.all, weights.all);
+  add(pools.model, pools.pooled.model, sizes.model, weights.model);
+  add(pools.family, pools.pooled.family, sizes.family, weights.family);
+  add(pools.all, pools.pooled.all, sizes.all, weights.all);
   // A pool without neighbours gives its weight to no one: rescale to shares of one.
   let total = 0;
   for (const v of blended.values()) total += v;
+  // Rounded, so sums taken in another order (the device's rows stand for several claims) rank
+  // and tie alike.
   return [...blended]
-    .map(([part, v]) => ({ part, score: total > 0 ? v / total : 0 }))
+    .map(([part, v]) => ({ part, score: total > 0 ? Math.round((v / total) * 1e12) / 1e12 : 0 }))
     .sort((x, y) => y.score - x.score || (partNames[x.part]! < partNames[y.part]! ? -1 : 1));
 }

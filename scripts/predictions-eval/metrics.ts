@@ -38,6 +38,12 @@ export interface Metrics {
   labourMae: number | null;
 }
 
+/** One tested claim as the intervals need it: the truth's rank (0: not answered) and the top answer's probability. */
+export interface Outcome {
+  rank: number;
+  top: number | null;
+}
+
 export function jaccard(a: readonly string[], b: readonly string[]): number {
   const x = new Set(a);
   const y = new Set(b);
@@ -58,6 +64,7 @@ export class MetricsCollector {
   private jaccardN = 0;
   private labourSum = 0;
   private labourN = 0;
+  readonly outcomes: Outcome[] = [];
 
   add(truth: ClaimEvidence, answers: readonly Answer[]): void {
     this.n++;
@@ -72,6 +79,7 @@ export class MetricsCollector {
       brier += (a.probability - (a.causalPart === truth.causalPart ? 1 : 0)) ** 2;
     this.brier += brier;
     const top = answers[0];
+    this.outcomes.push({ rank, top: top ? top.probability : null });
     if (truth.parts.length > 0) {
       this.jaccardN++;
       if (top) {

@@ -1,5 +1,7 @@
 import type { Refusal } from './claims-csv';
 import type { Evaluation } from './evaluate';
+import type { Headline } from './intervals';
+import type { Metrics } from './metrics';
 
 /* The evaluation as a table for people. */
 
@@ -21,16 +23,49 @@ export function printReport(
     `split by date: learn ${s.learn} (${s.leftOutForSerial} left out: machine in test), calibrate ${s.calibrate}, test ${s.test}`,
   );
   log('');
-  log('                      engine     baseline (most frequent part of the model)');
-  const row = (name: string, a: string, b: string) => log(`${name.padEnd(22)}${a.padEnd(11)}${b}`);
-  row('top-1', pct(e.engine.top1), pct(e.baseline.top1));
-  row('top-3', pct(e.engine.top3), pct(e.baseline.top3));
-  row('top-5', pct(e.engine.top5), pct(e.baseline.top5));
-  row('MRR', num(e.engine.mrr), num(e.baseline.mrr));
-  row('Brier (multiclass)', num(e.engine.brier), num(e.baseline.brier));
-  row('ECE (top answer)', num(e.engine.ece), num(e.baseline.ece));
-  row('parts-set Jaccard', num(e.engine.partsJaccard), num(e.baseline.partsJaccard));
-  row('labour MAE (h)', num(e.engine.labourMae, 2), num(e.baseline.labourMae, 2));
+  log(`learning as the product does: calibrated on the ${s.calibrate} claims before the test,`);
+  log(`then learning from all ${s.learn} claims older than the test`);
+  if (e.knnLearned < s.learn) log(`the nearest 25 learn from the newest ${e.knnLearned} of them`);
+  log('');
+  log(
+    `                      engine     nearest 25 (${e.knn.claims} tested)   most frequent part of the model`,
+  );
+  const row = (name: string, a: string, k: string, b: string) =>
+    log(`${name.padEnd(22)}${a.padEnd(11)}${k.padEnd(24)}${b}`);
+  const figures: [string, (m: Metrics) => string][] = [
+    ['top-1', (m) => pct(m.top1)],
+    ['top-3', (m) => pct(m.top3)],
+    ['top-5', (m) => pct(m.top5)],
+    ['MRR', (m) => num(m.mrr)],
+    ['Brier (multiclass)', (m) => num(m.brier)],
+    ['ECE (top answer)', (m) => num(m.ece)],
+    ['parts-set Jaccard', (m) => num(m.partsJaccard)],
+    ['labour MAE (h)', (m) => num(m.labourMae, 2)],
+  ];
+  for (const [name, f] of figures) row(name, f(e.engine), f(e.knn), f(e.baseline));
+  log('');
+  log('90 % bootstrap intervals          engine                nearest 25');
+  const span = ([a, b]: [number, number], p: boolean) =>
+    p ? `${pct(a)} - ${pct(b)}` : `${num(a)} - ${num(b)}`;
+  for (const key of ['top1', 'top3', 'top5', 'ece'] as const) {
+    const p = key !== 'ece';
+    log(
+      `${key.padEnd(34)}${span(e.intervals.engine[key], p).padEnd(22)}${span(e.intervals.knn[key], p)}`,
+    );
+  }
+  if (e.rolling) {
+    log('');
+    log(
+      'rolling origin (test window by date)  engine top-1/3/5, ECE             nearest 25 top-1/3/5, ECE',
+    );
+    const line = (h: Headline) => `${pct(h.top1)} / ${pct(h.top3)} / ${pct(h.top5)}, ${num(h.ece)}`;
+    for (const f of e.rolling.folds) {
+      log(
+        `${`${pct(f.from)}-${pct(f.to)} (${f.test})`.padEnd(38)}${line(f.engine).padEnd(34)}${line(f.knn)}`,
+      );
+    }
+    log(`${'mean'.padEnd(38)}${line(e.rolling.mean.engine).padEnd(34)}${line(e.rolling.mean.knn)}`);
+  }
   log('');
   log('reliability of the engine (top answer, by decile of its probability)');
   log('decile      claims   mean p    accuracy');
@@ -43,6 +78,6 @@ export function printReport(
   log('');
   const t = e.timings;
   log(
-    `build ${Math.round(t.buildMs)} ms, calibration ${Math.round(t.calibrateMs)} ms, query p50 ${t.queryP50Ms.toFixed(2)} ms, p95 ${t.queryP95Ms.toFixed(2)} ms`,
+    `build ${Math.round(t.buildMs)} ms, calibration fit ${Math.round(t.calibrateMs)} ms, query p50 ${t.queryP50Ms.toFixed(2)} ms, p95 ${t.queryP95Ms.toFixed(2)} ms`,
   );
 }

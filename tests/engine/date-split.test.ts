@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { splitByDate } from '../../scripts/predictions-eval/date-split';
+import { splitAsProduct, splitByDate } from '../../scripts/predictions-eval/date-split';
 
 const row = (date: string, serial: string | null, id: number) => ({ date, model: 'M', serial, id });
 
@@ -42,5 +42,27 @@ describe('date split of the evaluation', () => {
     // The same serial of another model is another machine.
     const other = splitByDate(rows.map((r) => (r.id === 0 ? { ...r, model: 'N' } : r)));
     expect(other.learn.map((r) => r.id)).toEqual([0, 1, 2, 5]);
+  });
+});
+
+describe('the product-like cut of the evaluation', () => {
+  it('fits the calibration before the slice, then learns from everything older than the test', () => {
+    const rows = Array.from({ length: 10 }, (_, d) => row(`2024-01-${10 + d}`, `S${d}`, d));
+    rows[1] = row('2024-01-11', 'S9', 1); // the machine of a test claim
+    rows[7] = row('2024-01-17', 'S8', 7); // a calibration claim of a machine in the test
+    const split = splitAsProduct(rows);
+    expect(split.test.map((r) => r.id)).toEqual([8, 9]);
+    expect(split.calibrate.map((r) => r.id)).toEqual([6, 7]);
+    expect(split.fitOn.map((r) => r.id)).toEqual([0, 2, 3, 4, 5]);
+    expect(split.learn.map((r) => r.id)).toEqual([0, 2, 3, 4, 5, 6]);
+    expect(split.leftOutForSerial).toBe(2);
+  });
+
+  it('tests any window of the claims by date', () => {
+    const rows = Array.from({ length: 10 }, (_, d) => row(`2024-01-${10 + d}`, null, d));
+    const split = splitAsProduct(rows, { from: 0.6, to: 0.8 });
+    expect(split.test.map((r) => r.id)).toEqual([6, 7]);
+    expect(split.calibrate.map((r) => r.id)).toEqual([4, 5]);
+    expect(split.learn.map((r) => r.id)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 });

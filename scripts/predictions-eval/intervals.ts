@@ -1,0 +1,83 @@
+import type { Outcome } from './metrics';
+
+/*
+ * How sure the figures are: top-1/3/5 and the expected calibration error recomputed over
+ * bootstrap resamples of the tested claims (with replacement, a seeded PRNG so a run repeats),
+ * reported as the 90 % interval (5th to 95th percentile).
+ */
+
+export interface Headline {
+  top1: number;
+  top3: number;
+  top5: number;
+  ece: number;
+}
+
+export type Intervals = { [K in keyof Headline]: [number, number] };
+
+/** The figures over some claims, by index (a claim may come more than once). */
+export function headline(outcomes: readonly Outcome[], picks?: ArrayLike<number>): Headline {
+  const n = picks ? picks.length : outcomes.length;
+  const hits = [0, 0, 0];
+  const bins = Array.from({ length: 10 }, () => ({ count: 0, probability: 0, correct: 0 }));
+  let answered = 0;
+  for (let i = 0; i < n; i++) {
+    const o = outcomes[picks ? picks[i]! : i]!;
+    if (o.rank === 1) hits[0]!++;
+    if (o.rank >= 1 && o.rank <= 3) hits[1]!++;
+    if (o.rank >= 1 && o.rank <= 5) hits[2]!++;
+    if (o.top === null) continue;
+    answered++;
+    const bin = bins[Math.min(9, Math.floor(o.top * 10))]!;
+    bin.count++;
+    bin.probability += o.top;
+    bin.correct += o.rank === 1 ? 1 : 0;
+  }
+  let ece = 0;
+  for (const b of bins) {
+    if (b.count)
+      ece +=
+        (b.count / Math.max(1, answered)) * Math.abs(b.correct / b.count - b.probability / b.count);
+  }
+  const d = Math.max(1, n);
+  return { top1: hits[0]! / d, top3: hits[1]! / d, top5: hits[2]! / d, ece };
+}
+
+/** Mulberry32: small, fast and good enough to draw resamples. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function bootstrapIntervals(
+  outcomes: readonly Outcome[],
+  resamples = 1000,
+  seed = 20240917,
+): Intervals {
+  const random = prng(seed);
+  const n = outcomes.length;
+  const picks = new Int32Array(n);
+  const draws: Headline[] = [];
+  for (let r = 0; r < resamples; r++) {
+    for (let i = 0; i < n; i++) picks[i] = Math.floor(random() * n);
+    draws.push(headline(outcomes, picks));
+  }
+  const interval = (key: keyof Headline): [number, number] => {
+    const values = draws.map((d) => d[key]).sort((a, b) => a - b);
+    if (values.length === 0) return [0, 0];
+    const at = (p: number) => values[Math.min(values.length - 1, Math.floor(p * values.length))]!;
+    return [at(0.05), at(0.95)];
+  };
+  return {
+    top1: interval('top1'),
+    top3: interval('top3'),
+    top5: interval('top5'),
+    ece: interval('ece'),
+  };
+}

@@ -60,25 +60,27 @@ async function smallTargets(page: Page, screen: string): Promise<Small[]> {
       '[role="menuitem"]',
       '[role="option"]',
     ].join(',');
-    const shown = (el: Element) => {
-      const style = getComputedStyle(el);
-      const box = el.getBoundingClientRect();
-      return (
-        box.width > 0 &&
-        box.height > 0 &&
-        style.visibility !== 'hidden' &&
-        !el.closest('[aria-hidden="true"], [inert]') &&
-        !(el as HTMLButtonElement).disabled
-      );
-    };
-    // A checkbox or radio is tapped through its label too: the target is the box holding both.
+    // A checkbox or radio is tapped through its label too: the target is the box holding both,
+    // or its label alone where the input itself is hidden (a segmented choice).
     const boxOf = (el: Element): DOMRect => {
       if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
         const holder =
-          el.closest('label') ?? el.closest('.mantine-Checkbox-body, .mantine-Radio-body');
+          el.closest('label') ??
+          el.closest('.mantine-Checkbox-body, .mantine-Radio-body, .mantine-Switch-body') ??
+          el.labels?.[0];
         if (holder) return holder.getBoundingClientRect();
       }
       return el.getBoundingClientRect();
+    };
+    const shown = (el: Element) => {
+      const box = boxOf(el);
+      return (
+        box.width > 0 &&
+        box.height > 0 &&
+        getComputedStyle(el).visibility !== 'hidden' &&
+        !el.closest('[aria-hidden="true"], [inert]') &&
+        !(el as HTMLButtonElement).disabled
+      );
     };
     // A link inside a sentence keeps the line's height (WCAG 2.2's inline exception): words come
     // before it in its paragraph, or the paragraph ends as a sentence does.
@@ -91,7 +93,9 @@ async function smallTargets(page: Page, screen: string): Promise<Small[]> {
       before.setEndBefore(el);
       return /\p{L}/u.test(before.toString()) || /[.!?:]\s*$/.test(block.textContent ?? '');
     };
-    const boxes = [...document.querySelectorAll(selector)]
+    // With a dialog open, only it can be tapped: the page under it is behind its overlay.
+    const scope = document.querySelector('[role="dialog"][aria-modal="true"]') ?? document;
+    const boxes = [...scope.querySelectorAll(selector)]
       .filter(shown)
       .map((el) => ({ el, box: boxOf(el) }));
     const name = (el: Element) =>

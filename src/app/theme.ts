@@ -25,6 +25,9 @@ const orange: MantineColorsTuple = [
   '#7c2d12',
 ];
 
+/** The class that gives a control a finger's 44 × 44 px on a phone (tap-targets.css). */
+const TAP = 'tap-target';
+
 const CONTROL_NAMES = {
   first: 'First page',
   previous: 'Previous page',
@@ -39,18 +42,30 @@ export const theme = createTheme({
   // the luminance where black and white text contrast equally: above it black reads better.
   autoContrast: true,
   luminanceThreshold: 0.179,
+  // Plain objects, not Component.extend: the theme stays free of the components' code.
+  // The tap classes (tap-targets.css) size only controls that stand alone. CloseButton is not
+  // one: it is also a MultiSelect pill's remove ✕ and an input's clear ✕, where 44 px would
+  // cover the field, so a tap meant to open the list would remove a choice. Only a dialog's ✕
+  // is sized. Inputs and checkboxes stay as they are: they meet the spacing exception.
   components: {
     // The arrow controls are icons only: every pager names them.
-    // A plain object, not Pagination.extend: the theme stays free of the component's code.
     Pagination: {
+      classNames: { control: TAP, dots: TAP },
       defaultProps: {
         getControlProps: (control: keyof typeof CONTROL_NAMES) => ({
           'aria-label': CONTROL_NAMES[control],
         }),
       },
     },
+    Button: { classNames: { root: TAP } },
+    ActionIcon: { classNames: { root: TAP } },
+    Tabs: { classNames: { tab: TAP } },
+    SegmentedControl: { classNames: { label: 'tap-label' } },
     // A dialog's ✕ is named, as every other button is.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Modal: {
+      classNames: { close: TAP },
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+    },
   },
   primaryShade: { light: 7, dark: 7 },
   defaultRadius: 'md',

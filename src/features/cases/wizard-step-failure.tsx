@@ -184,9 +184,19 @@ export function WizardStepFailure({ onPrevious, onNext, ...fields }: StepMoves &
     setErrors(found);
     if (Object.keys(found).length === 0) onNext();
   };
+  // What Next said of a field is about what it held then: once changed, the field's own check
+  // (the date's, when it is left) speaks instead of a stale one.
+  const onChange = (change: Partial<FailureDetails>) => {
+    setErrors((was) => {
+      const kept = { ...was };
+      for (const key of Object.keys(change)) delete kept[key as keyof FailureErrors];
+      return kept;
+    });
+    fields.onChange(change);
+  };
   return (
     <>
-      <FailureStep {...fields} errors={errors} />
+      <FailureStep {...fields} onChange={onChange} errors={errors} />
       <StepButtons onPrevious={onPrevious} onNext={next} />
     </>
   );

@@ -1,4 +1,5 @@
 import { PushSwitch } from '../../components/push-switch';
+import { TAP_LINK } from '../../components/tap-link';
 import {
   Anchor,
   Button,
@@ -82,7 +83,12 @@ export function SettingsScreen() {
 
       <Text>Version {config?.version ?? '1.0'}</Text>
       {config?.privacyPolicyUrl && (
-        <Anchor href={config.privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
+        <Anchor
+          href={config.privacyPolicyUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={TAP_LINK}
+        >
           Privacy Policy
         </Anchor>
       )}
@@ -104,14 +110,14 @@ export function SettingsScreen() {
       <PushSwitch />
 
       <Divider />
-      <Anchor component={Link} to="/settings/offline">
+      <Anchor component={Link} to="/settings/offline" className={TAP_LINK}>
         Offline & sync
       </Anchor>
-      <Anchor component={Link} to="/support/ku">
+      <Anchor component={Link} to="/support/ku" className={TAP_LINK}>
         Training
       </Anchor>
       {user?.isAdmin && user.kind === 'internal' && (
-        <Anchor component={Link} to="/support/predictions/quality">
+        <Anchor component={Link} to="/support/predictions/quality" className={TAP_LINK}>
           Predictions quality
         </Anchor>
       )}

@@ -29,5 +29,11 @@ export const changesResponseSchema = z.object({
   reset: z.boolean(),
   /** Cases, their feeds included. */
   cases: areaChangesSchema,
+  /**
+   * The caller's own messages (product §2 Messages). Left out when none changed, so the answer
+   * a device gets every few seconds stays small, and a device also reads a gateway that does
+   * not list messages yet.
+   */
+  messages: z.optional(areaChangesSchema),
 });
 export type ChangesResponse = z.infer<typeof changesResponseSchema>;

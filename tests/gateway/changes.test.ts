@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changesResponseSchema, type ChangesResponse } from '../../contract/changes';
+import { notificationListSchema } from '../../contract/notifications';
 import { MACHINE_1_CASES } from '../../gateway/seed/fixed-machines';
 import { NORTHFIELD_ID, RIVERBEND_ID } from '../../gateway/seed/fixed';
 import { startGateway } from '../../gateway/start';
@@ -16,9 +17,10 @@ describe.each(lanes)('the change feed on $name', (lane) => {
   let dana: string;
   let eli: string;
   let sam: string;
+  let ada: string;
 
   beforeAll(async () => {
-    ({ gw, http, dana, eli, sam } = await openCasesGateway(lane));
+    ({ gw, http, dana, eli, sam, ada } = await openCasesGateway(lane));
   }, OPEN_TIMEOUT);
   afterAll(async () => {
     await gw?.close();
@@ -80,6 +82,67 @@ describe.each(lanes)('the change feed on $name', (lane) => {
     }
   });
 
+  /** ada sends a message to everyone of Northfield and Riverbend; answers dana's copy's id. */
+  const sendToDealers = async (title: string): Promise<string> => {
+    const sent = await http.post(
+      '/api/v1/notifications/send',
+      ada,
+      {
+        execute: true,
+        conditionals: [{ field: 'AccountNumber', operator: 'Is any', value: 'D10417, D20388' }],
+        message: {
+          type: 'Knowledge',
+          title,
+          body: 'Front axle bulletin.',
+          knowledgeCategory: 'Bulletins',
+          searchTerm: 'axle',
+        },
+      },
+      randomUUID(),
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((sent.json() as { count: number }).count).toBeGreaterThan(1);
+    const list = await http.get('/api/v1/notifications', dana);
+    const mine = notificationListSchema
+      .parse(list.json())
+      .notifications.find((n) => n.title === title);
+    expect(mine).toBeDefined();
+    return mine!.id;
+  };
+
+  it("lists the caller's own messages sent, read and deleted, and no one else's", async () => {
+    const start = await changes(dana);
+    const { cursor: eliStart } = await changes(eli);
+    const { cursor: samStart } = await changes(sam);
+    const id = await sendToDealers(`Bulletin for the feed ${randomUUID()}`);
+
+    // The broadcast wrote one message per contact: each learns only of their own.
+    const sent = await changes(dana, start.cursor);
+    expect(sent.messages).toEqual({ changed: [id], removed: [] });
+    const eliSent = (await changes(eli, eliStart)).messages;
+    expect(eliSent?.changed).toHaveLength(1);
+    expect(eliSent?.changed).not.toContain(id);
+    expect((await changes(sam, samStart)).messages?.changed ?? []).not.toContain(id);
+
+    const read = await http.post(`/api/v1/notifications/${id}/read`, dana, {});
+    expect(read.statusCode, read.body).toBe(200);
+    const afterRead = await changes(dana, sent.cursor);
+    expect(afterRead.messages).toEqual({ changed: [id], removed: [] });
+
+    const deleted = await gw.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/notifications/${id}`,
+      headers: { cookie: dana, 'idempotency-key': randomUUID() },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const afterDelete = await changes(dana, afterRead.cursor);
+    expect(afterDelete.messages).toEqual({ changed: [], removed: [id] });
+    // Nothing more: the area is left out, and the answer stays as small as before.
+    const idle = await http.get(`/api/v1/changes?since=${afterDelete.cursor}`, dana);
+    expect(idle.json()).not.toHaveProperty('messages');
+    expect(idle.rawPayload.byteLength).toBeLessThan(100);
+  });
+
   it('refuses a cursor that is not one, and starts over from one of another database', async () => {
     const bad = await http.get('/api/v1/changes?since=abc', dana);
     expect(bad.statusCode).toBe(400);
@@ -120,6 +183,29 @@ describe.each(lanes)('the change feed on $name', (lane) => {
       } finally {
         await late.end();
         await other.app.close();
+      }
+    },
+  );
+
+  it.runIf(lane.name === 'postgres')(
+    'holds back a message change committed while an older transaction is open, then lists it',
+    async () => {
+      const id = await sendToDealers(`Bulletin held back ${randomUUID()}`);
+      const { cursor } = await changes(dana);
+      const late = new pg.Client({ connectionString: gw.env.DATABASE_URL });
+      await late.connect();
+      try {
+        await late.query('BEGIN');
+        await late.query(`UPDATE notifications SET read_at = now() WHERE id = $1`, [id]);
+        const meanwhile = await changes(dana, cursor);
+        expect(meanwhile.messages).toBeUndefined();
+        await late.query('COMMIT');
+        expect((await changes(dana, meanwhile.cursor)).messages).toEqual({
+          changed: [id],
+          removed: [],
+        });
+      } finally {
+        await late.end();
       }
     },
   );

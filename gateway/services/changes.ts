@@ -34,7 +34,10 @@ async function currentCursor(trx: Transaction<Database>): Promise<string> {
   return held.length ? held.reduce((a, b) => (b < a ? b : a)).toString() : xmax;
 }
 
-type AreaChanges = ChangesResponse['cases'];
+interface AreaChanges {
+  changed: string[];
+  removed: string[];
+}
 
 /** Splits logged ids into those the caller may see (`changed`) and tombstones. */
 function split(ids: string[], visible: Set<string>): AreaChanges {
@@ -44,15 +47,33 @@ function split(ids: string[], visible: Set<string>): AreaChanges {
   };
 }
 
-async function visibleCases(trx: Transaction<Database>, user: User, ids: string[]) {
-  if (!ids.length) return new Set<string>();
+/**
+ * The logged cases the caller may see, and the lists that show them as `organisationCases`
+ * and `dealerCases` read them: an organisation's list shows its cases (not reports); the
+ * caller's own list is a dealer's organisation's, or the cases staff submitted or own.
+ */
+async function changedCases(
+  trx: Transaction<Database>,
+  user: User,
+  ids: string[],
+): Promise<ChangesResponse['cases']> {
+  if (!ids.length) return { changed: [], removed: [] };
   const rows = await trx
     .selectFrom('cases')
-    .select('id')
+    .select(['id', 'account_id', 'record_type', 'submitted_by', 'owner_id'])
     .where('id', 'in', ids)
     .where(caseVisibleTo(user))
     .execute();
-  return new Set(rows.map((r) => r.id));
+  const cases = split(ids, new Set(rows.map((r) => r.id)));
+  if (!rows.length) return cases;
+  const organisations = new Set<string>();
+  for (const r of rows)
+    if (r.record_type === 'Case' && r.account_id) organisations.add(r.account_id);
+  const own =
+    user.kind === 'internal'
+      ? rows.some((r) => r.submitted_by === user.id || r.owner_id === user.id)
+      : organisations.size > 0;
+  return { ...cases, organisations: [...organisations], own };
 }
 
 /** The caller's own messages still in their list (not deleted): as `listNotifications` reads. */
@@ -104,7 +125,7 @@ export async function changesSince(
       const answer: ChangesResponse = {
         cursor,
         reset: false,
-        cases: split(caseIds, await visibleCases(trx, user, caseIds)),
+        cases: await changedCases(trx, user, caseIds),
       };
       if (messageIds.length && user.contactId) {
         answer.messages = split(messageIds, await visibleMessages(trx, user.contactId, messageIds));

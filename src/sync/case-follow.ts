@@ -2,7 +2,7 @@ import { getChanges, type ChangesResponse } from '../api/changes';
 import type { CaseListSource } from '../api/cases';
 import { db, ownerRange, type TorqueDb } from '../db/db';
 import { backoffDelay } from './backoff';
-import { refreshCase, refreshCaseList } from './cases';
+import { caseListKey, refreshCase, refreshCaseList } from './cases';
 import { refreshNotifications } from './notifications';
 import type { RefreshOutcome } from './outcome';
 import { refreshUnreadCases } from './unread-refresh';
@@ -33,13 +33,14 @@ const sourceOf = (key: string): CaseListSource =>
   key === 'dealer' ? { kind: 'dealer' } : { kind: 'org', orgId: key.slice(4) };
 
 /**
- * Reads again what the device keeps of the changed cases: the lists that show them (every kept
- * list when a case is new to the device), each kept case with its feed, and the unread list.
+ * Reads again what the device keeps of the changed cases: the lists that show them (those that
+ * showed one, and those the answer says show one now; every kept list when a case is new to the
+ * device and the answer does not say), each kept case with its feed, and the unread list.
  * Removed cases are dropped. True when every read came back.
  */
 async function applyChanges(
   ownerUserId: string,
-  { changed, removed }: ChangesResponse['cases'],
+  { changed, removed, organisations, own }: ChangesResponse['cases'],
   signal: AbortSignal,
   database: TorqueDb,
 ): Promise<boolean> {
@@ -55,8 +56,17 @@ async function applyChanges(
     .toArray();
   const listed = new Set(lists.flatMap((l) => l.cases.map((c) => c.id)));
   const touched = new Set([...changed, ...removed]);
+  // Staff keep many organisations' lists: the answer names those that show a changed case.
+  const named = organisations
+    ? new Set([
+        ...organisations.map((orgId) => caseListKey({ kind: 'org', orgId })),
+        ...(own ? [caseListKey({ kind: 'dealer' })] : []),
+      ])
+    : null;
   const unknown = changed.some((id) => !listed.has(id));
-  const wantedLists = lists.filter((l) => unknown || l.cases.some((c) => touched.has(c.id)));
+  const wantedLists = lists.filter(
+    (l) => (named ? named.has(l.key) : unknown) || l.cases.some((c) => touched.has(c.id)),
+  );
   const kept = (await database.cases.bulkGet(changed.map((id) => [ownerUserId, id])))
     .filter((c) => c !== undefined)
     .map((c) => c.id);

@@ -45,6 +45,8 @@ async function answer(url: URL): Promise<Response> {
   if (p === '/api/v1/cases/unread') return json(200, unread);
   if (p === '/api/v1/notifications') return json(200, { notifications: messages });
   if (p === '/api/v1/cases') return json(200, listPage(rows));
+  // An organisation's list reads back empty: the lists a test keeps say alone what shows where.
+  if (/^\/api\/v1\/organisations\/[^/]+\/cases$/.exec(p)) return json(200, listPage([]));
   const detail = /^\/api\/v1\/cases\/(case-\d)$/.exec(p);
   if (detail)
     return json(200, { case: caseDetail({ id: detail[1]!, status: 'Awaiting Feedback' }) });
@@ -151,6 +153,55 @@ describe('following the change feed', () => {
     await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS);
     await vi.waitFor(() => expect(asks).toHaveLength(3));
     expect(paths).toEqual(['/api/v1/changes']);
+  });
+
+  it('reads again only the lists the answer says show a changed case, when it says', async () => {
+    const keep = async (key: string, cases: typeof rows) =>
+      db.caseLists.put({
+        ownerUserId: user.id,
+        key,
+        cases,
+        total: cases.length,
+        complete: true,
+        syncedAt: 1,
+      });
+    // Staff keep several organisations' lists.
+    await keep('dealer', []);
+    await keep('org|acc-a', [rows[0]!]);
+    await keep('org|acc-b', [rows[1]!]);
+    await keep('org|acc-c', []);
+    stop = startFollowing(user.id);
+    await vi.waitFor(async () => expect(await cursor()).toBe('100'));
+
+    // A case new to the device, in organisation A, not the caller's own.
+    const read = async (answer: ChangesResponse['cases'], at: string) => {
+      changes = { cursor: at, reset: false, cases: answer };
+      paths.length = 0;
+      await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS);
+      await vi.waitFor(async () => expect(await cursor()).toBe(at));
+      return paths.filter((p) => p.endsWith('/cases')).sort();
+    };
+    expect(
+      await read({ changed: ['case-9'], removed: [], organisations: ['acc-a'], own: false }, '110'),
+    ).toEqual(['/api/v1/organisations/acc-a/cases']);
+    // The caller's own too; and B's list, which showed a case now removed.
+    expect(
+      await read(
+        { changed: ['case-9'], removed: ['case-1'], organisations: ['acc-c'], own: true },
+        '120',
+      ),
+    ).toEqual([
+      '/api/v1/cases',
+      '/api/v1/organisations/acc-b/cases',
+      '/api/v1/organisations/acc-c/cases',
+    ]);
+    // A gateway that does not say: every kept list, as before.
+    expect(await read({ changed: ['case-9'], removed: [] }, '130')).toEqual([
+      '/api/v1/cases',
+      '/api/v1/organisations/acc-a/cases',
+      '/api/v1/organisations/acc-b/cases',
+      '/api/v1/organisations/acc-c/cases',
+    ]);
   });
 
   it("reads the messages again when one of the user's changed or went, and only then", async () => {

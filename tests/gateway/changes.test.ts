@@ -6,7 +6,7 @@ import { notificationListSchema } from '../../contract/notifications';
 import { MACHINE_1_CASES } from '../../gateway/seed/fixed-machines';
 import { NORTHFIELD_ID, RIVERBEND_ID } from '../../gateway/seed/fixed';
 import { startGateway } from '../../gateway/start';
-import { type CasesClient, OPEN_TIMEOUT, openCasesGateway } from './cases-support';
+import { type CasesClient, OPEN_TIMEOUT, openCasesGateway, SAM } from './cases-support';
 import { atPublicAddress, lanes, testConfig, type TestGateway } from './harness';
 
 const CASE = MACHINE_1_CASES.northfieldOpen;
@@ -52,13 +52,21 @@ describe.each(lanes)('the change feed on $name', (lane) => {
 
     await reply('Checked the pump: the seal is worn.');
     const after = await changes(dana, start.cursor);
-    expect(after.cases).toEqual({ changed: [CASE], removed: [] });
+    // Shown on her dealer's list, which is also her own.
+    expect(after.cases).toEqual({
+      changed: [CASE],
+      removed: [],
+      organisations: [NORTHFIELD_ID],
+      own: true,
+    });
     expect(BigInt(after.cursor)).toBeGreaterThan(BigInt(start.cursor));
     // Another dealer's device learns nothing of it, not even its id.
     const other = await changes(eli, start.cursor);
     expect(other.cases).toEqual({ changed: [], removed: [] });
-    // Staff see every case.
-    expect((await changes(sam, start.cursor)).cases.changed).toContain(CASE);
+    // Staff see every case, and read again only the list of its organisation.
+    const staff = (await changes(sam, start.cursor)).cases;
+    expect(staff.changed).toContain(CASE);
+    expect(staff.organisations).toContain(NORTHFIELD_ID);
     expect((await changes(dana, after.cursor)).cases).toEqual({ changed: [], removed: [] });
   });
 
@@ -72,7 +80,12 @@ describe.each(lanes)('the change feed on $name', (lane) => {
       .execute();
     try {
       expect((await changes(dana, cursor)).cases).toEqual({ changed: [], removed: [CASE] });
-      expect((await changes(eli, cursor)).cases).toEqual({ changed: [CASE], removed: [] });
+      expect((await changes(eli, cursor)).cases).toEqual({
+        changed: [CASE],
+        removed: [],
+        organisations: [RIVERBEND_ID],
+        own: true,
+      });
     } finally {
       await db
         .updateTable('cases')
@@ -141,6 +154,40 @@ describe.each(lanes)('the change feed on $name', (lane) => {
     const idle = await http.get(`/api/v1/changes?since=${afterDelete.cursor}`, dana);
     expect(idle.json()).not.toHaveProperty('messages');
     expect(idle.rawPayload.byteLength).toBeLessThan(100);
+  });
+
+  it("tells staff which lists show a changed case: its organisation's, and their own only when it is theirs", async () => {
+    const db = gw.started.db.kysely;
+    const { id: samId } = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', SAM)
+      .executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom('cases')
+      .select(['owner_id', 'submitted_by'])
+      .where('id', '=', CASE)
+      .executeTakeFirstOrThrow();
+    try {
+      await db
+        .updateTable('cases')
+        .set({ owner_id: null, submitted_by: null })
+        .where('id', '=', CASE)
+        .execute();
+      const { cursor } = await changes(sam);
+      await reply('Staff check: pressure within range.');
+      expect((await changes(sam, cursor)).cases).toMatchObject({
+        changed: [CASE],
+        organisations: [NORTHFIELD_ID],
+        own: false,
+      });
+      await db.updateTable('cases').set({ owner_id: samId }).where('id', '=', CASE).execute();
+      const { cursor: owned } = await changes(sam);
+      await reply('Taken over by the TSC.');
+      expect((await changes(sam, owned)).cases).toMatchObject({ changed: [CASE], own: true });
+    } finally {
+      await db.updateTable('cases').set(before).where('id', '=', CASE).execute();
+    }
   });
 
   it('refuses a cursor that is not one, and starts over from one of another database', async () => {

@@ -115,6 +115,9 @@ describe('a screen opened online paints what is kept, then what the gateway has'
     await sam.page.goto(`/support/dealer/cases/${NORTHFIELD_ID}`);
     await sam.page.getByText(target.caseNumber).waitFor();
 
+    // Dana's app is closed meanwhile: an open page follows the change feed and would read the
+    // close before the screens below open, so they would have nothing stale to paint first.
+    await dana.page.close();
     await closeFromAnotherDevice(target.id);
 
     // Dana's list: the kept row is painted, then the gateway's list (closed: not listed by
@@ -159,6 +162,9 @@ describe('a screen opened online paints what is kept, then what the gateway has'
     const kept = dana.page.getByTestId('case-status');
     await expect.poll(() => kept.innerText()).toMatch(/awaiting feedback/i);
 
+    // Closed meanwhile, as above: an open page would read the closed case before the one below
+    // asks for it.
+    await dana.page.close();
     await closeFromAnotherDevice(target.id);
 
     // A slow connection: the case's refresh and the session check are held until released.

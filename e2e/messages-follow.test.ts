@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UnreadCasesResponse } from '../contract/case-reads';
 import {
   launchBrowser,
   newContext,
@@ -31,6 +32,18 @@ afterAll(async () => {
 /** The app badge's last number, as the browser was asked to show it (0: cleared). */
 const appBadge = (page: Page) =>
   page.evaluate(() => (window as unknown as { appBadge?: number }).appBadge);
+
+/**
+ * What the badge should show, as the gateway counts it (no app code): dana's unread messages
+ * and her cases with replies not seen.
+ */
+async function gatewayBadge(page: Page): Promise<number> {
+  const messages = await page.request.get('/api/v1/notifications');
+  const cases = await page.request.get('/api/v1/cases/unread');
+  const { notifications } = (await messages.json()) as { notifications: { read: boolean }[] };
+  const unread = (await cases.json()) as UnreadCasesResponse;
+  return notifications.filter((n) => !n.read).length + unread.count;
+}
 
 /** ada sends a Knowledge message to everyone of dana's dealer, as the dashboard does. */
 async function adaSends(ada: Page, title: string): Promise<number> {
@@ -91,8 +104,9 @@ describe('Messages follow the gateway without push', () => {
       .click();
     await page.getByRole('heading', { name: 'Messages' }).waitFor();
     await listed;
-    await expect.poll(() => appBadge(page)).toBeDefined();
-    const badgeBefore = (await appBadge(page))!;
+    // Settled: the badge counts what the gateway has before the message is sent.
+    const before = await gatewayBadge(page);
+    await expect.poll(() => appBadge(page), { timeout: FOLLOW_MS }).toBe(before);
     let loads = 0;
     page.on('load', () => loads++);
 
@@ -102,7 +116,8 @@ describe('Messages follow the gateway without push', () => {
     const row = page.getByRole('button', { name: `Open message ${title}` });
     await row.waitFor({ timeout: left() });
     await row.getByText('Unread').waitFor({ timeout: left() });
-    await expect.poll(() => appBadge(page), { timeout: left() }).toBe(badgeBefore + 1);
+    await expect.poll(() => appBadge(page), { timeout: left() }).toBe(before + 1);
+    expect(await gatewayBadge(page)).toBe(before + 1);
 
     expect(loads).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/messages');

@@ -30,12 +30,30 @@ const areaChangesSchema = z.object({
   removed: z.array(z.string()),
 });
 
+/**
+ * The cases' changes, with where the changed ones show now, so a device reads again only the
+ * lists that show them. Both are left out when nothing changed; a device answered without them
+ * (an older gateway) reads again every list it keeps.
+ */
+const caseChangesSchema = z.extend(areaChangesSchema, {
+  /** Organisations whose case list (listOrganisationCases) shows one of the changed cases. */
+  organisations: z.optional(z.array(z.string())),
+  /** The caller's own case list (listCases) shows one of the changed cases. */
+  own: z.optional(z.boolean()),
+});
+
 export const changesResponseSchema = z.object({
   /** Ask again with this one; it covers every change committed before the answer was made. */
   cursor: z.string(),
   /** No usable `since` was given: nothing is listed, read the whole areas, then keep `cursor`. */
   reset: z.boolean(),
   /** Cases, their feeds included. */
-  cases: areaChangesSchema,
+  cases: caseChangesSchema,
+  /**
+   * The caller's own messages (product §2 Messages). Left out when none changed, so the answer
+   * a device gets every few seconds stays small, and a device also reads a gateway that does
+   * not list messages yet.
+   */
+  messages: z.optional(areaChangesSchema),
 });
 export type ChangesResponse = z.infer<typeof changesResponseSchema>;

@@ -34,10 +34,66 @@ export async function currentCursor(db: Kysely<Database>): Promise<string> {
   return held.length ? held.reduce((a, b) => (b < a ? b : a)).toString() : xmax;
 }
 
+interface AreaChanges {
+  changed: string[];
+  removed: string[];
+}
+
+/** Splits logged ids into those the caller may see (`changed`) and tombstones. */
+function split(ids: string[], visible: Set<string>): AreaChanges {
+  return {
+    changed: ids.filter((id) => visible.has(id)),
+    removed: ids.filter((id) => !visible.has(id)),
+  };
+}
+
 /**
- * What changed for `user` since `since` (docs/architecture.md "Read"): case ids to read again
- * that the user may see, and tombstones for those the log names in the user's scope that the
- * user may no longer see. Without `since` the answer is only a cursor to start from.
+ * The logged cases the caller may see, and the lists that show them as `organisationCases`
+ * and `dealerCases` read them: an organisation's list shows its cases (not reports); the
+ * caller's own list is a dealer's organisation's, or the cases staff submitted or own.
+ */
+async function changedCases(
+  trx: Transaction<Database>,
+  user: User,
+  ids: string[],
+): Promise<ChangesResponse['cases']> {
+  if (!ids.length) return { changed: [], removed: [] };
+  const rows = await trx
+    .selectFrom('cases')
+    .select(['id', 'account_id', 'record_type', 'submitted_by', 'owner_id'])
+    .where('id', 'in', ids)
+    .where(caseVisibleTo(user))
+    .execute();
+  const cases = split(ids, new Set(rows.map((r) => r.id)));
+  if (!rows.length) return cases;
+  const organisations = new Set<string>();
+  for (const r of rows)
+    if (r.record_type === 'Case' && r.account_id) organisations.add(r.account_id);
+  const own =
+    user.kind === 'internal'
+      ? rows.some((r) => r.submitted_by === user.id || r.owner_id === user.id)
+      : organisations.size > 0;
+  return { ...cases, organisations: [...organisations], own };
+}
+
+/** The caller's own messages still in their list (not deleted): as `listNotifications` reads. */
+async function visibleMessages(trx: Transaction<Database>, contactId: string, ids: string[]) {
+  if (!ids.length) return new Set<string>();
+  const rows = await trx
+    .selectFrom('notifications')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('contact_id', '=', contactId)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * What changed for `user` since `since` (docs/architecture.md "Changes since a cursor"), per
+ * area: case ids to read again that the user may see, and tombstones for those the log names in
+ * the user's scope that the user may no longer see; the same for the user's own messages, left
+ * out when none changed. Without `since` the answer is only a cursor to start from.
  */
 export async function changesSince(
   db: Kysely<Database>,
@@ -55,32 +111,25 @@ export async function changesSince(
       if (since === undefined || BigInt(since) > BigInt(cursor)) {
         return { cursor, reset: true, cases: { changed: [], removed: [] } };
       }
-      const scoped = user.kind === 'internal' ? sql`true` : sql`scope = ${user.accountId ?? ''}`;
-      const { rows } = await sql<{ record_id: string }>`
-      SELECT DISTINCT record_id FROM change_log
-       WHERE area = 'case' AND txid >= ${since}::xid8 AND txid < ${cursor}::xid8 AND ${scoped}`.execute(
+      const caseScope = user.kind === 'internal' ? sql`true` : sql`scope = ${user.accountId ?? ''}`;
+      // A message is one contact's: a user without a contact has none.
+      const messageScope = user.contactId ? sql`scope = ${user.contactId}` : sql`false`;
+      const { rows } = await sql<{ area: string; record_id: string }>`
+      SELECT DISTINCT area, record_id FROM change_log
+       WHERE txid >= ${since}::xid8 AND txid < ${cursor}::xid8
+         AND ((area = 'case' AND ${caseScope}) OR (area = 'message' AND ${messageScope}))`.execute(
         trx,
       );
-      const ids = rows.map((r) => r.record_id);
-      const visible = ids.length
-        ? new Set(
-            (
-              await trx
-                .selectFrom('cases')
-                .select('id')
-                .where('id', 'in', ids)
-                .where(caseVisibleTo(user))
-                .execute()
-            ).map((r) => r.id),
-          )
-        : new Set<string>();
-      return {
+      const caseIds = rows.filter((r) => r.area === 'case').map((r) => r.record_id);
+      const messageIds = rows.filter((r) => r.area === 'message').map((r) => r.record_id);
+      const answer: ChangesResponse = {
         cursor,
         reset: false,
-        cases: {
-          changed: ids.filter((id) => visible.has(id)),
-          removed: ids.filter((id) => !visible.has(id)),
-        },
+        cases: await changedCases(trx, user, caseIds),
       };
+      if (messageIds.length && user.contactId) {
+        answer.messages = split(messageIds, await visibleMessages(trx, user.contactId, messageIds));
+      }
+      return answer;
     });
 }

@@ -2,14 +2,17 @@ import { getChanges, type ChangesResponse } from '../api/changes';
 import type { CaseListSource } from '../api/cases';
 import { db, ownerRange, type TorqueDb } from '../db/db';
 import { backoffDelay } from './backoff';
-import { refreshCase, refreshCaseList } from './cases';
+import { caseListKey, refreshCase, refreshCaseList } from './cases';
+import { refreshNotifications } from './notifications';
+import type { RefreshOutcome } from './outcome';
 import { refreshUnreadCases } from './unread-refresh';
 
 /*
  * The device follows the gateway while the app is visible and online (docs/architecture.md
  * "Following the gateway"): it asks the change feed every few seconds with its own cursor and
- * reads again what the device keeps of each changed case; the screens, the Support count and
- * Home follow through their live queries. Hidden or offline it asks nothing; shown or back
+ * reads again what the device keeps of each changed case, and the messages list when one of the
+ * user's messages changed; the screens, the Support count, Messages, the badge and Home follow
+ * through their live queries. Hidden or offline it asks nothing; shown or back
  * online it asks at once.
  */
 
@@ -23,17 +26,21 @@ export interface FollowDeps {
   database: TorqueDb;
 }
 
+/** A read that came back: what it named may have gone meanwhile, which is an answer too. */
+const readBack = (o: RefreshOutcome) => o.status === 'ok' || o.status === 'not-found';
+
 const sourceOf = (key: string): CaseListSource =>
   key === 'dealer' ? { kind: 'dealer' } : { kind: 'org', orgId: key.slice(4) };
 
 /**
- * Reads again what the device keeps of the changed cases: the lists that show them (every kept
- * list when a case is new to the device), each kept case with its feed, and the unread list.
+ * Reads again what the device keeps of the changed cases: the lists that show them (those that
+ * showed one, and those the answer says show one now; every kept list when a case is new to the
+ * device and the answer does not say), each kept case with its feed, and the unread list.
  * Removed cases are dropped. True when every read came back.
  */
 async function applyChanges(
   ownerUserId: string,
-  { changed, removed }: ChangesResponse['cases'],
+  { changed, removed, organisations, own }: ChangesResponse['cases'],
   signal: AbortSignal,
   database: TorqueDb,
 ): Promise<boolean> {
@@ -49,8 +56,17 @@ async function applyChanges(
     .toArray();
   const listed = new Set(lists.flatMap((l) => l.cases.map((c) => c.id)));
   const touched = new Set([...changed, ...removed]);
+  // Staff keep many organisations' lists: the answer names those that show a changed case.
+  const named = organisations
+    ? new Set([
+        ...organisations.map((orgId) => caseListKey({ kind: 'org', orgId })),
+        ...(own ? [caseListKey({ kind: 'dealer' })] : []),
+      ])
+    : null;
   const unknown = changed.some((id) => !listed.has(id));
-  const wantedLists = lists.filter((l) => unknown || l.cases.some((c) => touched.has(c.id)));
+  const wantedLists = lists.filter(
+    (l) => (named ? named.has(l.key) : unknown) || l.cases.some((c) => touched.has(c.id)),
+  );
   const kept = (await database.cases.bulkGet(changed.map((id) => [ownerUserId, id])))
     .filter((c) => c !== undefined)
     .map((c) => c.id);
@@ -59,7 +75,7 @@ async function applyChanges(
     ...wantedLists.map((l) => refreshCaseList(ownerUserId, sourceOf(l.key), signal, database)),
     ...kept.map((id) => refreshCase(ownerUserId, id, signal, database, false)),
   ]);
-  return outcomes.every((o) => o.status === 'ok' || o.status === 'not-found');
+  return outcomes.every(readBack);
 }
 
 /** One ask: the cursor's changes applied, then the new cursor kept. True when it all worked. */
@@ -70,15 +86,25 @@ export async function followOnce(
 ): Promise<boolean> {
   const kept = await database.syncState.get([ownerUserId, FOLLOW_AREA]);
   const answer = await changesSince(kept?.cursor, signal);
+  const reads: Promise<boolean>[] = [];
   if (answer.reset) {
     // The first ask lists nothing and reads nothing: the screens read their own data when
-    // shown. A cursor the database no longer knows (started anew) reads the Support count.
-    if (kept?.cursor && (await refreshUnreadCases(ownerUserId, signal, database)).status !== 'ok')
-      return false;
-  } else if (answer.cases.changed.length + answer.cases.removed.length > 0) {
-    // Not all read: the cursor stays, and the next ask names the same cases again.
-    if (!(await applyChanges(ownerUserId, answer.cases, signal, database))) return false;
+    // shown. A cursor the database no longer knows (started anew) reads the Support count and
+    // the messages.
+    if (kept?.cursor) {
+      reads.push(refreshUnreadCases(ownerUserId, signal, database).then(readBack));
+      reads.push(refreshNotifications(ownerUserId, signal, database).then(readBack));
+    }
+  } else {
+    if (answer.cases.changed.length + answer.cases.removed.length > 0)
+      reads.push(applyChanges(ownerUserId, answer.cases, signal, database));
+    // One list answer carries every message: read it once, whatever changed or went.
+    const messages = answer.messages;
+    if (messages && messages.changed.length + messages.removed.length > 0)
+      reads.push(refreshNotifications(ownerUserId, signal, database).then(readBack));
   }
+  // Not all read: the cursor stays, and the next ask names the same records again.
+  if (!(await Promise.all(reads)).every(Boolean)) return false;
   if (signal.aborted) return false;
   await database.syncState.put({
     ownerUserId,

@@ -27,12 +27,13 @@ async function pendingDeletes(database: TorqueDb, ownerUserId: string): Promise<
 export async function refreshNotifications(
   ownerUserId: string,
   signal?: AbortSignal,
+  database: TorqueDb = db,
 ): Promise<RefreshOutcome> {
   try {
     const list = await fetchNotifications(signal);
-    await db.transaction('rw', db.notifications, db.outbox, async () => {
-      const deleted = await pendingDeletes(db, ownerUserId);
-      const stored = await db.notifications
+    await database.transaction('rw', database.notifications, database.outbox, async () => {
+      const deleted = await pendingDeletes(database, ownerUserId);
+      const stored = await database.notifications
         .where('[ownerUserId+receivedAt]')
         .between(...ownerRange(ownerUserId))
         .toArray();
@@ -40,10 +41,10 @@ export async function refreshNotifications(
       for (const row of stored) if (row.deletingAt) deleted.add(row.id);
       const keep = list.filter((n) => !deleted.has(n.id));
       const ids = new Set(keep.map((n) => n.id));
-      await db.notifications.bulkDelete(
+      await database.notifications.bulkDelete(
         stored.filter((r) => !ids.has(r.id) && !r.deletingAt).map((r) => r.id),
       );
-      await db.notifications.bulkPut(keep.map((n) => notificationRow(ownerUserId, n)));
+      await database.notifications.bulkPut(keep.map((n) => notificationRow(ownerUserId, n)));
     });
     return { status: 'ok' };
   } catch (error) {

@@ -3,6 +3,7 @@ import './node-blobs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UnreadCasesResponse } from '../../contract/case-reads';
 import type { ChangesResponse } from '../../contract/changes';
+import type { Notification } from '../../contract/notifications';
 import { db } from '../../src/db/db';
 import { FOLLOW_AREA, FOLLOW_INTERVAL_MS, startFollowing } from '../../src/sync/case-follow';
 import { caseDetail, feed, feedItem, json, layout, listPage, listRow } from './case-fixtures';
@@ -19,6 +20,7 @@ const rows = [listRow(0), listRow(1)];
 
 let changes: ChangesResponse;
 let unread: UnreadCasesResponse;
+let messages: Notification[];
 /** Held asks of the change feed wait for this; null answers at once. */
 let gate: Promise<void> | null;
 let asks: (string | null)[];
@@ -41,7 +43,10 @@ async function answer(url: URL): Promise<Response> {
     }
   }
   if (p === '/api/v1/cases/unread') return json(200, unread);
+  if (p === '/api/v1/notifications') return json(200, { notifications: messages });
   if (p === '/api/v1/cases') return json(200, listPage(rows));
+  // An organisation's list reads back empty: the lists a test keeps say alone what shows where.
+  if (/^\/api\/v1\/organisations\/[^/]+\/cases$/.exec(p)) return json(200, listPage([]));
   const detail = /^\/api\/v1\/cases\/(case-\d)$/.exec(p);
   if (detail)
     return json(200, { case: caseDetail({ id: detail[1]!, status: 'Awaiting Feedback' }) });
@@ -69,6 +74,7 @@ beforeEach(async () => {
   await signInLocally(user);
   changes = { cursor: '100', reset: true, cases: { changed: [], removed: [] } };
   unread = { count: 0, cases: [] };
+  messages = [];
   gate = null;
   asks = [];
   inFlight = 0;
@@ -147,6 +153,121 @@ describe('following the change feed', () => {
     await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS);
     await vi.waitFor(() => expect(asks).toHaveLength(3));
     expect(paths).toEqual(['/api/v1/changes']);
+  });
+
+  it('reads again only the lists the answer says show a changed case, when it says', async () => {
+    const keep = async (key: string, cases: typeof rows) =>
+      db.caseLists.put({
+        ownerUserId: user.id,
+        key,
+        cases,
+        total: cases.length,
+        complete: true,
+        syncedAt: 1,
+      });
+    // Staff keep several organisations' lists.
+    await keep('dealer', []);
+    await keep('org|acc-a', [rows[0]!]);
+    await keep('org|acc-b', [rows[1]!]);
+    await keep('org|acc-c', []);
+    stop = startFollowing(user.id);
+    await vi.waitFor(async () => expect(await cursor()).toBe('100'));
+
+    // A case new to the device, in organisation A, not the caller's own.
+    const read = async (answer: ChangesResponse['cases'], at: string) => {
+      changes = { cursor: at, reset: false, cases: answer };
+      paths.length = 0;
+      await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS);
+      await vi.waitFor(async () => expect(await cursor()).toBe(at));
+      return paths.filter((p) => p.endsWith('/cases')).sort();
+    };
+    expect(
+      await read({ changed: ['case-9'], removed: [], organisations: ['acc-a'], own: false }, '110'),
+    ).toEqual(['/api/v1/organisations/acc-a/cases']);
+    // The caller's own too; and B's list, which showed a case now removed.
+    expect(
+      await read(
+        { changed: ['case-9'], removed: ['case-1'], organisations: ['acc-c'], own: true },
+        '120',
+      ),
+    ).toEqual([
+      '/api/v1/cases',
+      '/api/v1/organisations/acc-b/cases',
+      '/api/v1/organisations/acc-c/cases',
+    ]);
+    // A gateway that does not say: every kept list, as before.
+    expect(await read({ changed: ['case-9'], removed: [] }, '130')).toEqual([
+      '/api/v1/cases',
+      '/api/v1/organisations/acc-a/cases',
+      '/api/v1/organisations/acc-b/cases',
+      '/api/v1/organisations/acc-c/cases',
+    ]);
+  });
+
+  it("reads the messages again when one of the user's changed or went, and only then", async () => {
+    const message = (id: string, read: boolean): Notification => ({
+      id,
+      type: 'Knowledge',
+      title: `Bulletin ${id}`,
+      body: 'Front axle',
+      createdAt: '2026-11-03T10:00:00Z',
+      delivered: true,
+      read,
+    });
+    await db.notifications.put({
+      id: 'm-old',
+      ownerUserId: user.id,
+      type: 'Knowledge',
+      title: 'Bulletin m-old',
+      body: 'Front axle',
+      receivedAt: 1,
+      delivered: true,
+      read: true,
+    });
+    stop = startFollowing(user.id);
+    await vi.waitFor(async () => expect(await cursor()).toBe('100'));
+
+    // An administrator sent one; the old one was deleted on another device.
+    messages = [message('m-new', false)];
+    changes = {
+      cursor: '110',
+      reset: false,
+      cases: { changed: [], removed: [] },
+      messages: { changed: ['m-new'], removed: ['m-old'] },
+    };
+    paths.length = 0;
+    await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS);
+    await vi.waitFor(async () => expect(await cursor()).toBe('110'));
+    expect(paths).toEqual(['/api/v1/changes', '/api/v1/notifications']);
+    expect((await db.notifications.toArray()).map((m) => [m.id, m.read])).toEqual([
+      ['m-new', false],
+    ]);
+
+    // Not read back: the cursor stays and the same change is asked for again.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string) => {
+        const url = new URL(input, 'http://localhost');
+        return url.pathname === '/api/v1/notifications'
+          ? json(503, { message: 'Down' })
+          : answer(url);
+      }),
+    );
+    changes = { ...changes, cursor: '120' };
+    await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS);
+    await vi.waitFor(() => expect(asks).toHaveLength(3));
+    expect(await cursor()).toBe('110');
+
+    // Nothing changed: the area is left out and nothing is read.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string) => answer(new URL(input, 'http://localhost'))),
+    );
+    changes = { cursor: '130', reset: false, cases: { changed: [], removed: [] } };
+    paths.length = 0;
+    await vi.advanceTimersByTimeAsync(60_000);
+    await vi.waitFor(async () => expect(await cursor()).toBe('130'));
+    expect(paths.every((p) => p === '/api/v1/changes')).toBe(true);
   });
 
   it('asks nothing while hidden or offline, and at once when shown or back online', async () => {

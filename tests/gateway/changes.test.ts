@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changesResponseSchema, type ChangesResponse } from '../../contract/changes';
+import { notificationListSchema } from '../../contract/notifications';
 import { MACHINE_1_CASES } from '../../gateway/seed/fixed-machines';
 import { NORTHFIELD_ID, RIVERBEND_ID } from '../../gateway/seed/fixed';
 import { changeWatch } from '../../gateway/services/change-watch';
 import { startGateway } from '../../gateway/start';
-import { type CasesClient, OPEN_TIMEOUT, openCasesGateway } from './cases-support';
+import { type CasesClient, OPEN_TIMEOUT, openCasesGateway, SAM } from './cases-support';
 import { atPublicAddress, lanes, testConfig, type TestGateway } from './harness';
 
 const CASE = MACHINE_1_CASES.northfieldOpen;
@@ -17,9 +18,10 @@ describe.each(lanes)('the change feed on $name', (lane) => {
   let dana: string;
   let eli: string;
   let sam: string;
+  let ada: string;
 
   beforeAll(async () => {
-    ({ gw, http, dana, eli, sam } = await openCasesGateway(lane));
+    ({ gw, http, dana, eli, sam, ada } = await openCasesGateway(lane));
   }, OPEN_TIMEOUT);
   afterAll(async () => {
     await gw?.close();
@@ -51,13 +53,21 @@ describe.each(lanes)('the change feed on $name', (lane) => {
 
     await reply('Checked the pump: the seal is worn.');
     const after = await changes(dana, start.cursor);
-    expect(after.cases).toEqual({ changed: [CASE], removed: [] });
+    // Shown on her dealer's list, which is also her own.
+    expect(after.cases).toEqual({
+      changed: [CASE],
+      removed: [],
+      organisations: [NORTHFIELD_ID],
+      own: true,
+    });
     expect(BigInt(after.cursor)).toBeGreaterThan(BigInt(start.cursor));
     // Another dealer's device learns nothing of it, not even its id.
     const other = await changes(eli, start.cursor);
     expect(other.cases).toEqual({ changed: [], removed: [] });
-    // Staff see every case.
-    expect((await changes(sam, start.cursor)).cases.changed).toContain(CASE);
+    // Staff see every case, and read again only the list of its organisation.
+    const staff = (await changes(sam, start.cursor)).cases;
+    expect(staff.changed).toContain(CASE);
+    expect(staff.organisations).toContain(NORTHFIELD_ID);
     expect((await changes(dana, after.cursor)).cases).toEqual({ changed: [], removed: [] });
   });
 
@@ -71,13 +81,113 @@ describe.each(lanes)('the change feed on $name', (lane) => {
       .execute();
     try {
       expect((await changes(dana, cursor)).cases).toEqual({ changed: [], removed: [CASE] });
-      expect((await changes(eli, cursor)).cases).toEqual({ changed: [CASE], removed: [] });
+      expect((await changes(eli, cursor)).cases).toEqual({
+        changed: [CASE],
+        removed: [],
+        organisations: [RIVERBEND_ID],
+        own: true,
+      });
     } finally {
       await db
         .updateTable('cases')
         .set({ account_id: NORTHFIELD_ID })
         .where('id', '=', CASE)
         .execute();
+    }
+  });
+
+  /** ada sends a message to everyone of Northfield and Riverbend; answers dana's copy's id. */
+  const sendToDealers = async (title: string): Promise<string> => {
+    const sent = await http.post(
+      '/api/v1/notifications/send',
+      ada,
+      {
+        execute: true,
+        conditionals: [{ field: 'AccountNumber', operator: 'Is any', value: 'D10417, D20388' }],
+        message: {
+          type: 'Knowledge',
+          title,
+          body: 'Front axle bulletin.',
+          knowledgeCategory: 'Bulletins',
+          searchTerm: 'axle',
+        },
+      },
+      randomUUID(),
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((sent.json() as { count: number }).count).toBeGreaterThan(1);
+    const list = await http.get('/api/v1/notifications', dana);
+    const mine = notificationListSchema
+      .parse(list.json())
+      .notifications.find((n) => n.title === title);
+    expect(mine).toBeDefined();
+    return mine!.id;
+  };
+
+  it("lists the caller's own messages sent, read and deleted, and no one else's", async () => {
+    const start = await changes(dana);
+    const { cursor: eliStart } = await changes(eli);
+    const { cursor: samStart } = await changes(sam);
+    const id = await sendToDealers(`Bulletin for the feed ${randomUUID()}`);
+
+    // The broadcast wrote one message per contact: each learns only of their own.
+    const sent = await changes(dana, start.cursor);
+    expect(sent.messages).toEqual({ changed: [id], removed: [] });
+    const eliSent = (await changes(eli, eliStart)).messages;
+    expect(eliSent?.changed).toHaveLength(1);
+    expect(eliSent?.changed).not.toContain(id);
+    expect((await changes(sam, samStart)).messages?.changed ?? []).not.toContain(id);
+
+    const read = await http.post(`/api/v1/notifications/${id}/read`, dana, {});
+    expect(read.statusCode, read.body).toBe(200);
+    const afterRead = await changes(dana, sent.cursor);
+    expect(afterRead.messages).toEqual({ changed: [id], removed: [] });
+
+    const deleted = await gw.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/notifications/${id}`,
+      headers: { cookie: dana, 'idempotency-key': randomUUID() },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const afterDelete = await changes(dana, afterRead.cursor);
+    expect(afterDelete.messages).toEqual({ changed: [], removed: [id] });
+    // Nothing more: the area is left out, and the answer stays as small as before.
+    const idle = await http.get(`/api/v1/changes?since=${afterDelete.cursor}`, dana);
+    expect(idle.json()).not.toHaveProperty('messages');
+    expect(idle.rawPayload.byteLength).toBeLessThan(100);
+  });
+
+  it("tells staff which lists show a changed case: its organisation's, and their own only when it is theirs", async () => {
+    const db = gw.started.db.kysely;
+    const { id: samId } = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', SAM)
+      .executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom('cases')
+      .select(['owner_id', 'submitted_by'])
+      .where('id', '=', CASE)
+      .executeTakeFirstOrThrow();
+    try {
+      await db
+        .updateTable('cases')
+        .set({ owner_id: null, submitted_by: null })
+        .where('id', '=', CASE)
+        .execute();
+      const { cursor } = await changes(sam);
+      await reply('Staff check: pressure within range.');
+      expect((await changes(sam, cursor)).cases).toMatchObject({
+        changed: [CASE],
+        organisations: [NORTHFIELD_ID],
+        own: false,
+      });
+      await db.updateTable('cases').set({ owner_id: samId }).where('id', '=', CASE).execute();
+      const { cursor: owned } = await changes(sam);
+      await reply('Taken over by the TSC.');
+      expect((await changes(sam, owned)).cases).toMatchObject({ changed: [CASE], own: true });
+    } finally {
+      await db.updateTable('cases').set(before).where('id', '=', CASE).execute();
     }
   });
 
@@ -121,6 +231,29 @@ describe.each(lanes)('the change feed on $name', (lane) => {
       } finally {
         await late.end();
         await other.app.close();
+      }
+    },
+  );
+
+  it.runIf(lane.name === 'postgres')(
+    'holds back a message change committed while an older transaction is open, then lists it',
+    async () => {
+      const id = await sendToDealers(`Bulletin held back ${randomUUID()}`);
+      const { cursor } = await changes(dana);
+      const late = new pg.Client({ connectionString: gw.env.DATABASE_URL });
+      await late.connect();
+      try {
+        await late.query('BEGIN');
+        await late.query(`UPDATE notifications SET read_at = now() WHERE id = $1`, [id]);
+        const meanwhile = await changes(dana, cursor);
+        expect(meanwhile.messages).toBeUndefined();
+        await late.query('COMMIT');
+        expect((await changes(dana, meanwhile.cursor)).messages).toEqual({
+          changed: [id],
+          removed: [],
+        });
+      } finally {
+        await late.end();
       }
     },
   );

@@ -30,7 +30,8 @@ export async function changeRoutes(app: FastifyInstance, { db }: AppContext) {
     const user = request.user!;
     const { since, wait } = request.query;
     const now = await read(user, since);
-    const quiet = !now.reset && now.cases.changed.length === 0 && now.cases.removed.length === 0;
+    const quiet =
+      !now.reset && now.cases.changed.length + now.cases.removed.length === 0 && !now.messages;
     if (!quiet || !wait) return now;
     // A device that goes away (hidden, offline) stops waiting with its connection.
     const gone = new AbortController();

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ChangesResponse } from '../../contract/changes';
 import type { User } from '../../contract/user';
 import type { Database } from '../db/schema';

@@ -282,12 +282,12 @@ describe.each(lanes)('the change feed on $name', (lane) => {
   /** Whether `promise` settles within `ms` (the feed's promise: a change within seconds). */
   const within = <T>(promise: Promise<T>, ms: number) =>
     Promise.race([promise, new Promise<'late'>((r) => setTimeout(() => r('late'), ms))]);
-  /** The cases a held ask answered, if it answered within 10 s. */
+  /** What a held ask answered, if it answered within 10 s. */
   const heldAnswer = async (held: Promise<{ statusCode: number; body: string }>) => {
     const res = await within(held, 10_000);
     if (res === 'late') return 'late';
     expect(res.statusCode, res.body).toBe(200);
-    return changesResponseSchema.parse(JSON.parse(res.body)).cases.changed;
+    return changesResponseSchema.parse(JSON.parse(res.body));
   };
 
   it('held open, answers as soon as a change is committed, and empty when its time is up', async () => {
@@ -297,7 +297,15 @@ describe.each(lanes)('the change feed on $name', (lane) => {
 
     const held = http.get(`/api/v1/changes?since=${cursor}&wait=25`, dana);
     await reply('Held open: the seal kit is on its way.');
-    expect(await heldAnswer(held)).toEqual([CASE]);
+    const answer = await heldAnswer(held);
+    expect(answer === 'late' ? answer : answer.cases.changed).toEqual([CASE]);
+
+    // A message of her own wakes her too.
+    if (answer === 'late') return;
+    const heldForMessage = http.get(`/api/v1/changes?since=${answer.cursor}&wait=25`, dana);
+    const id = await sendToDealers(`Held open ${randomUUID()}`);
+    const messaged = await heldAnswer(heldForMessage);
+    expect(messaged === 'late' ? messaged : messaged.messages?.changed).toEqual([id]);
   });
 
   it('wakes only the devices a change concerns', async () => {
@@ -333,7 +341,8 @@ describe.each(lanes)('the change feed on $name', (lane) => {
           headers: { cookie: dana },
         });
         await reply('Through the first gateway, heard on the second.');
-        expect(await heldAnswer(held)).toEqual([CASE]);
+        const answer = await heldAnswer(held);
+        expect(answer === 'late' ? answer : answer.cases.changed).toEqual([CASE]);
       } finally {
         await other.app.close();
       }

@@ -14,9 +14,9 @@ import { launchBrowser, signedInPage, trackPageErrors } from './support/browser'
 const DANA = 'dana.tech@northfield.example';
 const SAM = 'sam.staff@torque.example';
 const PHONE = { viewport: { width: 412, height: 915 } };
-/** Within this of the reply's commit a visible, online device shows it (5 s poll + reads). */
+/** Within this of the reply's commit a visible, online device shows it (a held ask + reads). */
 const FOLLOW_MS = 10_000;
-/** The poll's interval (src/sync/case-follow.ts): hidden for two of them, nothing is asked. */
+/** Hidden for two of these, nothing is asked (visible, asks follow about a second apart). */
 const INTERVAL_MS = 5_000;
 
 let browser: Browser;

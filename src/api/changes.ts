@@ -4,10 +4,14 @@ import { callApi } from './endpoint-client';
 
 export type { ChangesResponse };
 
-/** GET what changed since `since`; without it, only a cursor to start from. */
+/**
+ * GET what changed since `since`; without it, only a cursor to start from. With `wait`, the
+ * gateway holds the answer up to that many seconds until something changes.
+ */
 export function getChanges(
   since: string | undefined,
   signal?: AbortSignal,
+  wait?: number,
 ): Promise<ChangesResponse> {
-  return callApi(getChangesEndpoint, { query: { since }, signal });
+  return callApi(getChangesEndpoint, { query: { since, wait: wait?.toString() }, signal });
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UnreadCasesResponse } from '../contract/case-reads';
 import type { CaseListRow } from '../contract/cases';
 import { launchBrowser, signedInPage, trackPageErrors } from './support/browser';
+import { repliesOn } from './support/case-history';
 
 /*
  * The device follows the gateway while it is visible and online, with push off (headless
@@ -51,16 +52,6 @@ async function readOnce(page: Page, c: CaseListRow): Promise<void> {
     .not.toContain(c.id);
 }
 
-/** Sam, signed in elsewhere, posts an update on the case; answers when it is committed. */
-async function samReplies(sam: Page, caseId: string, body: string): Promise<number> {
-  const res = await sam.request.post(`/api/v1/cases/${caseId}/feed`, {
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-    data: { body },
-  });
-  expect(res.status()).toBe(201);
-  return Date.now();
-}
-
 const supportCount = (page: Page) =>
   page
     .getByTestId('support-unread-count')
@@ -107,7 +98,7 @@ describe('following the gateway without push', () => {
       if (new URL(r.url()).pathname === '/api/v1/changes') polls++;
     });
 
-    const committed = await samReplies(
+    const committed = await repliesOn(
       sam.page,
       first.id,
       `Sam answers the open list ${Date.now()}`,
@@ -125,7 +116,7 @@ describe('following the gateway without push', () => {
     await setVisibility(dana.page, 'hidden');
     const hiddenAt = Date.now();
     const asked = polls;
-    await samReplies(sam.page, second.id, `Sam answers while dana is away ${Date.now()}`);
+    await repliesOn(sam.page, second.id, `Sam answers while dana is away ${Date.now()}`);
     await expect
       .poll(
         () => (polls > asked ? 'asked' : Date.now() - hiddenAt > 2 * INTERVAL_MS ? 'quiet' : ''),

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseListRow } from '../contract/cases';
 import { launchBrowser, signedInPage, trackPageErrors } from './support/browser';
+import { repliesOn, rowOnList } from './support/case-history';
 
 /*
  * A row marked "New reply" promises a reply dana has not seen: tapping it must show that reply,
@@ -37,15 +38,6 @@ async function target(page: Page): Promise<CaseListRow> {
   return updated[8]!;
 }
 
-/** Sam, signed in elsewhere, posts an update on the case; answers when it is committed. */
-async function samReplies(sam: Page, caseId: string, body: string): Promise<void> {
-  const res = await sam.request.post(`/api/v1/cases/${caseId}/feed`, {
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-    data: { body },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
-
 describe('opening a case from its "New reply" row', () => {
   it(`shows the reply, ${ROUNDS} times in a row`, async () => {
     const dana = await signedInPage(browser, DANA, PHONE);
@@ -55,15 +47,7 @@ describe('opening a case from its "New reply" row', () => {
     const { page } = dana;
 
     // Dana's Case History, found as a person does, filtered to the case.
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Support' })
-      .click();
-    await page.getByRole('button', { name: 'View Cases' }).click();
-    await page.getByRole('heading', { name: 'Case History' }).waitFor();
-    await page.getByLabel('Model or Serial').pressSequentially(c.caseNumber);
-    const row = page.getByTestId('case-row').filter({ hasText: c.caseNumber });
-    await row.waitFor();
+    const row = await rowOnList(page, c.caseNumber);
     // Read once first, so only sam's replies below mark it.
     if (await row.getByText('New reply').count()) {
       await row.click();
@@ -76,7 +60,7 @@ describe('opening a case from its "New reply" row', () => {
     for (let round = 1; round <= ROUNDS; round++) {
       await expect.poll(() => row.getByText('New reply').count()).toBe(0);
       const reply = `Sam's answer ${round} of ${ROUNDS}: torque the bolts ${Date.now()}`;
-      await samReplies(sam.page, c.id, reply);
+      await repliesOn(sam.page, c.id, reply);
       await row.getByText('New reply').waitFor({ timeout: MARK_MS });
 
       await row.click();

@@ -4,6 +4,7 @@ import type { UnreadCasesResponse } from '../contract/case-reads';
 import type { CaseListRow } from '../contract/cases';
 import { startPushReceiver, type PushReceiver } from '../tests/gateway/push-receiver';
 import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './support/browser';
+import { rowOnList } from './support/case-history';
 import { BACK_ONLINE_MS, storedRows } from './support/device-db';
 import type { RunningGateway } from './support/gateway';
 import { portFor } from './support/ports';
@@ -76,20 +77,6 @@ const supportCount = (page: Page) =>
     .innerText({ timeout: 1_000 })
     .catch(() => '');
 
-/** The case's row on Support's case list, found by typing its number. */
-async function rowOnList(page: Page, c: CaseListRow) {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Support' })
-    .click();
-  await page.getByRole('button', { name: 'View Cases' }).click();
-  await page.getByRole('heading', { name: 'Case History' }).waitFor();
-  await page.getByLabel('Model or Serial').pressSequentially(c.caseNumber);
-  const row = page.getByTestId('case-row').filter({ hasText: c.caseNumber });
-  await row.waitFor();
-  return row;
-}
-
 describe('unread replies', () => {
   it("ada's reply marks dana's case and counts it on Support; opening it clears both for good", async () => {
     const { context, page } = await signedInPage(browser, DANA, PHONE);
@@ -117,7 +104,7 @@ describe('unread replies', () => {
     expect(await recent.getByTestId('case-row-activity').innerText()).toMatch(
       /^\d{1,2}\/\d{1,2}\/\d{4}$/,
     );
-    const row = await rowOnList(page, target);
+    const row = await rowOnList(page, target.caseNumber);
     await row.getByText('New reply').waitFor();
 
     await row.click();
@@ -130,7 +117,7 @@ describe('unread replies', () => {
 
     // Read for good: after a reload the gateway's answer agrees.
     await page.reload();
-    const again = await rowOnList(page, target);
+    const again = await rowOnList(page, target.caseNumber);
     await expect.poll(() => supportCount(page), { timeout: 15_000 }).toBe(String(before));
     expect(await again.getByText('New reply').count()).toBe(0);
     expect(errors).toEqual([]);
@@ -151,7 +138,7 @@ describe('unread replies', () => {
 
     await page.goto('/home');
     await expect.poll(() => supportCount(page), { timeout: 15_000 }).toBe(String(unread));
-    const row = await rowOnList(page, target);
+    const row = await rowOnList(page, target.caseNumber);
     await row.getByText('New reply').waitFor();
     await page.waitForLoadState('networkidle');
 
@@ -208,7 +195,7 @@ describe('unread replies', () => {
       const [, , target] = await targets(page);
       // Read by dana, so only the reply below can mark it.
       const before = await openedOnce(page, target);
-      const row = await rowOnList(page, target);
+      const row = await rowOnList(page, target.caseNumber);
       await expect.poll(() => supportCount(page)).toBe(before > 0 ? String(before) : '');
       expect(await row.getByText('New reply').count()).toBe(0);
       // Left open from here on: a reload or a navigation would lose this.

@@ -1,3 +1,4 @@
+import { mulberry32 } from '../../gateway/seed/prng';
 import type { Outcome } from './metrics';
 
 /*
@@ -43,24 +44,12 @@ export function headline(outcomes: readonly Outcome[], picks?: ArrayLike<number>
   return { top1: hits[0]! / d, top3: hits[1]! / d, top5: hits[2]! / d, ece };
 }
 
-/** Mulberry32: small, fast and good enough to draw resamples. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function bootstrapIntervals(
   outcomes: readonly Outcome[],
   resamples = 1000,
   seed = 20240917,
 ): Intervals {
-  const random = prng(seed);
+  const random = mulberry32(seed);
   const n = outcomes.length;
   const picks = new Int32Array(n);
   const draws: Headline[] = [];

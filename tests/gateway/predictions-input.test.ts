@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { MACHINE_1, MACHINE_2 } from '../../gateway/seed/fixed-machines';
 import { expectError, openCasesGateway, OPEN_TIMEOUT } from './cases-support';
 import { lanes, type TestGateway } from './harness';
-import { KNOWN_SYMPTOM, predictionsClient } from './predictions-support';
+import { addClaimsOnMachine1, KNOWN_SYMPTOM, predictionsClient } from './predictions-support';
 
 describe.each(lanes)('prediction claims and bad input on $name', (lane) => {
   let gw: TestGateway;
@@ -26,31 +26,18 @@ describe.each(lanes)('prediction claims and bad input on $name', (lane) => {
     ({ gw, dana } = opened);
     http = predictionsClient(gw.app);
     // A claim whose causal part no other claim names, before the engine first learns.
-    const db = gw.started.db.kysely;
-    const machine = await db
-      .selectFrom('machines')
-      .select('id')
-      .where('material_number', '=', MACHINE_1.model)
-      .where('serial_number', '=', MACHINE_1.serial)
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('machine_claims')
-      .values({
-        machine_id: machine.id,
-        claim_number: 'CLM-LONELY-1',
-        claim_type: 'Machine',
-        dealer_id: null,
-        date_of_repair: '2019-03-07',
-        symptom_description: 'Cab door hinge cracked, lonely',
-        defect_description: 'cracked',
-        causal_part_description: 'Hinge',
-        causal_part_number: 'LONELY-1',
-        machine_usage_reading: null,
-        service_campaign: null,
-        parts: JSON.stringify([{ partNumber: 'LONELY-KIT-77', description: 'Kit', quantity: 3 }]),
-        labour_hours: '13.25',
-      })
-      .execute();
+    await addClaimsOnMachine1(gw.started.db.kysely, [
+      {
+        claimNumber: 'CLM-LONELY-1',
+        date: '2019-03-07',
+        symptom: 'Cab door hinge cracked, lonely',
+        defect: 'cracked',
+        causalPart: 'LONELY-1',
+        causalPartDescription: 'Hinge',
+        parts: [{ partNumber: 'LONELY-KIT-77', description: 'Kit', quantity: 3 }],
+        labourHours: '13.25',
+      },
+    ]);
   }, OPEN_TIMEOUT);
   afterAll(async () => {
     await gw?.close();

@@ -5,7 +5,7 @@ import { loadedClaims } from '../../gateway/services/predictions-engine';
 import { DANA, OPEN_TIMEOUT } from './cases-support';
 import { openGateway, lanes, type TestGateway } from './harness';
 import { signIn } from './oidc-flow';
-import { predictionsClient } from './predictions-support';
+import { addClaimsOnMachine1, predictionsClient } from './predictions-support';
 
 /*
  * Claims that arrive while the gateway runs are learned without a restart: the engine checks
@@ -39,32 +39,19 @@ describe.each(lanes)('predictions learn new claims on $name', (lane) => {
     expect((await http.get(url, dana, { 'if-none-match': etag })).statusCode).toBe(304);
 
     const db = gw.started.db.kysely;
-    const machine = await db
-      .selectFrom('machines')
-      .select('id')
-      .where('material_number', '=', MACHINE_1.model)
-      .where('serial_number', '=', MACHINE_1.serial)
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('machine_claims')
-      .values(
-        [1, 2, 3].map((n) => ({
-          machine_id: machine.id,
-          claim_number: `CLM-FLUX-${n}`,
-          claim_type: 'Machine',
-          dealer_id: null,
-          date_of_repair: '2026-11-20',
-          symptom_description: SYMPTOM,
-          defect_description: 'worn',
-          causal_part_description: 'Flux gizmo',
-          causal_part_number: PART,
-          machine_usage_reading: null,
-          service_campaign: null,
-          parts: JSON.stringify([{ partNumber: PART, description: 'Flux gizmo', quantity: 1 }]),
-          labour_hours: '2',
-        })),
-      )
-      .execute();
+    await addClaimsOnMachine1(
+      db,
+      [1, 2, 3].map((n) => ({
+        claimNumber: `CLM-FLUX-${n}`,
+        date: '2026-11-20',
+        symptom: SYMPTOM,
+        defect: 'worn',
+        causalPart: PART,
+        causalPartDescription: 'Flux gizmo',
+        parts: [{ partNumber: PART, description: 'Flux gizmo', quantity: 1 }],
+        labourHours: '2',
+      })),
+    );
 
     // The engine in place answers until the new one, built in its thread, takes over.
     await expect

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import { predictionSchema, type Prediction } from '../../contract/predictions';
+import type { Database } from '../../gateway/db/schema';
 import { MACHINE_1 } from '../../gateway/seed/fixed-machines';
 
 /** A symptom the demo claims of M7-172 know (a claim of MACHINE_1 names it). */
@@ -47,4 +49,46 @@ export function predictionsClient(app: FastifyInstance) {
       return predictionSchema.parse(res.json());
     },
   };
+}
+
+/** What a test claim says; the rest is a plain machine claim without dealer or campaign. */
+export interface TestClaim {
+  claimNumber: string;
+  date: string;
+  symptom: string;
+  defect: string;
+  causalPart: string;
+  causalPartDescription: string;
+  parts: { partNumber: string; description: string; quantity: number }[];
+  labourHours: string;
+}
+
+/** Stores claims on MACHINE_1 directly, as an import of warranty claims would. */
+export async function addClaimsOnMachine1(db: Kysely<Database>, claims: TestClaim[]) {
+  const machine = await db
+    .selectFrom('machines')
+    .select('id')
+    .where('material_number', '=', MACHINE_1.model)
+    .where('serial_number', '=', MACHINE_1.serial)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('machine_claims')
+    .values(
+      claims.map((c) => ({
+        machine_id: machine.id,
+        claim_number: c.claimNumber,
+        claim_type: 'Machine',
+        dealer_id: null,
+        date_of_repair: c.date,
+        symptom_description: c.symptom,
+        defect_description: c.defect,
+        causal_part_description: c.causalPartDescription,
+        causal_part_number: c.causalPart,
+        machine_usage_reading: null,
+        service_campaign: null,
+        parts: JSON.stringify(c.parts),
+        labour_hours: c.labourHours,
+      })),
+    )
+    .execute();
 }

@@ -46,6 +46,18 @@ type StoreOptions = { routeInfo?: Partial<Pick<RouteOptions, 'method' | 'url'>> 
  * with Retry-After as every route does then.
  */
 export function requestCountStore(db: Kysely<Database>, log: FastifyBaseLogger) {
+  /**
+   * Keys this copy has seen past their limit, until their window ends. A fixed window's count
+   * only grows, so they stay refused until then whatever other copies count: a burst's
+   * refusals cost no write, and leave the database's connections to everyone else.
+   */
+  const refusedUntil = new Map<string, number>();
+  const refused = (key: string, now: number): number | undefined => {
+    const until = refusedUntil.get(key);
+    if (until !== undefined && until <= now) refusedUntil.delete(key);
+    return until !== undefined && until > now ? until : undefined;
+  };
+
   return class RequestCountStore {
     private readonly prefix: string;
 
@@ -54,9 +66,19 @@ export function requestCountStore(db: Kysely<Database>, log: FastifyBaseLogger) 
       this.prefix = route?.url ? `${String(route.method)} ${route.url} ` : '';
     }
 
-    incr(key: string, done: Callback, windowMs: number): void {
-      countRequest(db, this.prefix + key, windowMs).then(
-        (count) => done(null, count),
+    incr(key: string, done: Callback, windowMs: number, max: number): void {
+      const counted = this.prefix + key;
+      const until = refused(counted, Date.now());
+      if (until !== undefined) return done(null, { current: max + 1, ttl: until - Date.now() });
+      countRequest(db, counted, windowMs).then(
+        (count) => {
+          if (count.current > max) {
+            // Forgets the oldest first: a store of refusals must not grow with every user.
+            if (refusedUntil.size >= 10_000) refusedUntil.delete(refusedUntil.keys().next().value!);
+            refusedUntil.set(counted, Date.now() + count.ttl);
+          }
+          done(null, count);
+        },
         (err: unknown) => {
           log.warn({ err }, 'a request could not be counted against its limit; let through');
           done(null, { current: 0, ttl: windowMs });

@@ -113,6 +113,28 @@ describe.each(lanes)('per-user limits on $name', (lane) => {
 
   // Counted in PostgreSQL; the embedded database's one process counts in memory.
   it.runIf(lane.name === 'postgres')(
+    'writes no count for a request refused while its window lasts',
+    async () => {
+      const db = gw.started.db.kysely;
+      const url = '/api/v1/cases/record-types';
+      const get = () => gw.app.inject({ url, headers: { cookie: eli } });
+      for (let i = 0; i < 3; i++) expect((await get()).statusCode).toBeLessThan(429);
+      const counted = async () =>
+        (
+          await db
+            .selectFrom('request_counts')
+            .select('count')
+            .where('key', 'like', `GET ${url} %`)
+            .executeTakeFirstOrThrow()
+        ).count;
+      expect((await get()).statusCode).toBe(429);
+      const atRefusal = await counted();
+      for (let i = 0; i < 5; i++) expect((await get()).statusCode).toBe(429);
+      expect(await counted()).toBe(atRefusal);
+    },
+  );
+
+  it.runIf(lane.name === 'postgres')(
     'lets a request through when its count cannot be written',
     async () => {
       const db = gw.started.db.kysely;

@@ -15,9 +15,9 @@ import { repliesOn } from './support/case-history';
 const DANA = 'dana.tech@northfield.example';
 const SAM = 'sam.staff@torque.example';
 const PHONE = { viewport: { width: 412, height: 915 } };
-/** Within this of the reply's commit a visible, online device shows it (a held ask + reads). */
+/** Within this of the reply's commit a visible, online device shows it (5 s poll + reads). */
 const FOLLOW_MS = 10_000;
-/** Hidden for two of these, nothing is asked (visible, asks follow about a second apart). */
+/** The poll's interval (src/sync/case-follow.ts): hidden for two of them, nothing is asked. */
 const INTERVAL_MS = 5_000;
 
 let browser: Browser;
@@ -143,4 +143,47 @@ describe('following the gateway without push', () => {
     await dana.context.close();
     await sam.context.close();
   }, 180_000);
+
+  it("Home's Recent Activity follows sam's reply and a close made on another device within 10 s", async () => {
+    const dana = await signedInPage(browser, DANA, PHONE);
+    const errors = trackPageErrors(dana.page);
+    const sam = await signedInPage(browser, SAM, PHONE);
+    const res = await dana.page.request.get('/api/v1/cases?limit=500');
+    const updated = ((await res.json()) as { cases: CaseListRow[] }).cases.filter(
+      (c) => c.status === 'Updated',
+    );
+    // Past the cases the other suites take; closed here, it leaves those before it in place.
+    const c = updated[9]!;
+    await readOnce(dana.page, c);
+
+    // Home, as a person gets there, with Recent Activity's Cases tab open from here on.
+    await dana.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Home' })
+      .click();
+    await dana.page.getByRole('tab', { name: 'Cases' }).click();
+    const row = dana.page.getByTestId('case-row').filter({ hasText: c.caseNumber });
+    await expect.poll(() => row.innerText()).toMatch(/updated/i);
+    expect(await row.getByText('New reply').count()).toBe(0);
+
+    const replied = await repliesOn(sam.page, c.id, `Sam answers on Home ${Date.now()}`);
+    await row
+      .getByText('New reply')
+      .waitFor({ timeout: Math.max(1, FOLLOW_MS - (Date.now() - replied)) });
+
+    const other = await signedInPage(browser, DANA, PHONE);
+    const closed = await other.page.request.post(`/api/v1/cases/${c.id}/close`, {
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(closed.status(), await closed.text()).toBe(200);
+    const closedAt = Date.now();
+    await other.context.close();
+    await expect
+      .poll(() => row.innerText(), { timeout: Math.max(1, FOLLOW_MS - (Date.now() - closedAt)) })
+      .toMatch(/resolved/i);
+
+    expect(errors).toEqual([]);
+    await dana.context.close();
+    await sam.context.close();
+  }, 120_000);
 });

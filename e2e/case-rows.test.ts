@@ -126,7 +126,8 @@ describe('case rows', () => {
     await rows.first().waitFor();
     await page.getByRole('button', { name: '2', exact: true }).click();
     await page.waitForURL((u) => u.searchParams.get('page') === '2');
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // A loaded phone may take a few seconds to draw the page and settle its scroll.
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(0);
     const count = await rows.count();
     expect(count).toBeGreaterThan(10);
     // The 31st row of page 2 (or its last, were the page shorter), found again by its number:
@@ -135,7 +136,9 @@ describe('case rows', () => {
     const row = rows.filter({ hasText: number });
     await row.scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 200);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await expect
+      .poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 })
+      .toBeGreaterThan(500);
     // Let the scroll settle before reading where it stopped.
     const scrolledTo = await page.evaluate(
       () =>
@@ -158,7 +161,9 @@ describe('case rows', () => {
     await page.goBack();
     await page.waitForURL((u) => u.pathname === '/support/cases');
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolledTo);
+    await expect
+      .poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 })
+      .toBe(scrolledTo);
     // The row opened is on screen again where it was.
     const box = await rows.filter({ hasText: number }).boundingBox();
     expect(box).not.toBeNull();

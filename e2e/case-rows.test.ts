@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseListRow } from '../contract/cases';
 import { DEFAULT_CASE_STATUS_FILTER } from '../contract/cases';
@@ -124,15 +124,18 @@ describe('case rows', () => {
     await page.getByRole('heading', { name: 'Case History' }).waitFor();
     const rows = page.getByTestId('case-row');
     await rows.first().waitFor();
+    const numberIn = async (row: Locator) => (await row.innerText()).match(/\b\d{8}\b/)![0];
+    const firstOnPage1 = await numberIn(rows.first());
     await page.getByRole('button', { name: '2', exact: true }).click();
     await page.waitForURL((u) => u.searchParams.get('page') === '2');
+    // The router moves the address first and draws the page in a transition after it.
+    await expect.poll(() => numberIn(rows.first()), { timeout: 10_000 }).not.toBe(firstOnPage1);
     // A loaded phone may take a few seconds to draw the page and settle its scroll.
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(0);
     const count = await rows.count();
     expect(count).toBeGreaterThan(10);
-    // The 31st row of page 2 (or its last, were the page shorter), found again by its number:
-    // the list may be drawn anew when the gateway's answer replaces what the device kept.
-    const number = (await rows.nth(Math.min(30, count - 1)).innerText()).match(/\b\d{8}\b/)![0];
+    // The 31st row of page 2 (or its last, were the page shorter).
+    const number = await numberIn(rows.nth(Math.min(30, count - 1)));
     const row = rows.filter({ hasText: number });
     await row.scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 200);

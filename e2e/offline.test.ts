@@ -29,7 +29,8 @@ describe('offline shell', () => {
 
     await context.setOffline(true);
     await page.reload();
-    const card = page.getByTestId('profile-card');
+    // The app's own Home, not the snapshot painted before it loads (both are in the page a moment).
+    const card = page.locator('#root').getByTestId('profile-card');
     await card.getByText(me.contactEmail).waitFor();
     expect(await card.innerText()).toContain('Northfield Equipment');
     expect(new URL(page.url()).pathname).toBe('/home');

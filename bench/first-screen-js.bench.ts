@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, PASSWORD } from '../e2e/support/browser';
 import { startGateway } from '../e2e/support/gateway';
+import { networkSettled } from '../e2e/support/settle';
 import { kb } from './support';
 
 if (!existsSync('dist/index.html')) {
@@ -36,7 +37,7 @@ async function measure(page: Page, path: string, ready: () => Promise<unknown>) 
   });
   await page.goto(path);
   await ready();
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await Promise.all(pending);
   const total = [...scripts.values()].reduce((a, b) => a + b, 0);
   console.log(`${path}: ${scripts.size} scripts, ${kb(total)} gzipped`);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, signedInPage } from './support/browser';
+import { networkSettled } from './support/settle';
 
 /*
  * axe-core over every built screen, WCAG 2.1 A and AA rules: nothing serious or critical. The
@@ -34,7 +35,7 @@ afterAll(async () => {
 
 async function audit(page: Page, screen: string): Promise<Finding[]> {
   // Mantine's transitions (modals, tabs) settle before anything is measured.
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await page.addScriptTag({ content: AXE });
   const violations = await page.evaluate(async (tags) => {
     type Violation = { id: string; impact: string; nodes: { target: string[] }[] };

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signedInPage, trackPageErrors } from './support/browser';
 import { sendMessageToAccount } from './support/messages';
+import { networkSettled } from './support/settle';
 
 /*
  * product §2 Messages: a message sent while the list is open shows there without a reload,
@@ -24,7 +25,7 @@ describe('Messages left open', () => {
     const errors = trackPageErrors(dana.page);
     await dana.page.goto('/messages');
     await dana.page.getByRole('heading', { name: 'Messages' }).waitFor();
-    await dana.page.waitForLoadState('networkidle');
+    await networkSettled(dana.page);
     let loads = 0;
     dana.page.on('load', () => loads++);
 

@@ -13,6 +13,7 @@ import {
 import { queuedPairing } from './support/dcu-pairing';
 import { portFor } from './support/ports';
 import { startSeededGateway } from './support/seeded-gateway';
+import { networkSettled } from './support/settle';
 
 /*
  * The Offline & sync page in Chromium against the real gateway: "Prepare for the field"
@@ -231,7 +232,7 @@ describe('Offline & sync', () => {
     // The login screen first settles the logout it owes the gateway (made offline): wait for
     // it, and for it to stay on /login (the old cookie must not let anyone back in).
     await page.goto('/login');
-    await page.waitForLoadState('networkidle');
+    await networkSettled(page);
     expect(new URL(page.url()).pathname).toBe('/login');
     await signIn(page, 'dana.tech@northfield.example');
     await expect

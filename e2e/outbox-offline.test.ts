@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signedInPage, swControlled } from './support/browser';
 import { BACK_ONLINE_MS, storedRows } from './support/device-db';
+import { networkSettled } from './support/settle';
 
 /*
  * product §4 Offline-first: a write made without signal waits on the device; nothing is tried
@@ -39,7 +40,7 @@ describe('a write made offline', () => {
     await page.goto(`/support/case/${target.id}`);
     await page.getByText(`Case ${target.caseNumber}`).waitFor();
     await page.getByTestId('case-feed').or(page.getByText('No updates yet')).first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkSettled(page);
 
     await context.setOffline(true);
     await page.getByTestId('sync-status').getByText('Offline').waitFor();

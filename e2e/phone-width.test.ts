@@ -14,6 +14,7 @@ import {
   suggestionsShown,
   symptom,
 } from './support/case-wizard';
+import { networkSettled } from './support/settle';
 
 /*
  * Every screen fits a phone 412 px wide: nothing makes the page scroll sideways. Each screen is
@@ -53,7 +54,7 @@ interface Overflow {
 /** The page's width beyond the viewport once `screen` shows; none when it fits. */
 async function measure(page: Page, screen: string): Promise<Overflow[]> {
   // Images and late panels settle before the page is measured.
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   return scrollWidth > WIDTH ? [{ screen, scrollWidth }] : [];
 }

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, signIn, swControlled } from './support/browser';
+import { networkSettled } from './support/settle';
 
 // A quiet console is how the next real error gets noticed: the screens a user meets every
 // day, signed out and offline, log no error or warning and no request of theirs fails.
@@ -42,16 +43,16 @@ describe('a quiet console', () => {
     const noise = listenForNoise(page);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkSettled(page);
     // A reload, as a user coming back to the sign-in page does.
     await page.reload();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkSettled(page);
 
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/oidc\//);
     await page.getByLabel('Email').waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkSettled(page);
     // The provider page names its icon, and the icon is there.
     const icon = await page.locator('link[rel="icon"]').getAttribute('href');
     expect((await page.request.get(icon!)).status()).toBe(200);
@@ -66,7 +67,7 @@ describe('a quiet console', () => {
     await page.goto('/home');
     await page.waitForURL((u) => u.pathname === '/login');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkSettled(page);
     expect(noise).toEqual([]);
     await context.close();
   });
@@ -81,7 +82,7 @@ describe('a quiet console', () => {
     await page.getByTestId('machine-header').locator('img').first().waitFor();
     await page.goto('/home');
     await page.getByTestId('profile-card').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkSettled(page);
 
     // The page's clock is driven by the test: a minute of timers runs at once, no waiting.
     await page.clock.install();
@@ -90,7 +91,7 @@ describe('a quiet console', () => {
     await page.reload();
     await page.getByTestId('profile-card').first().waitFor();
     await page.clock.runFor(60_000);
-    await page.waitForLoadState('networkidle');
+    await networkSettled(page);
     expect(noise).toEqual([]);
     await context.setOffline(false);
     await context.close();

@@ -11,6 +11,7 @@ import {
 } from './support/case-wizard';
 import { queuedPairing } from './support/dcu-pairing';
 import { putStoredRow } from './support/device-db';
+import { networkSettled } from './support/settle';
 
 /*
  * Every control a finger taps on the main screens of a 412 px touch phone is at least 44 × 44 px
@@ -42,7 +43,7 @@ interface Small {
 
 /** The controls on the page smaller than 44 × 44 px that no exception covers. */
 async function smallTargets(page: Page, screen: string): Promise<Small[]> {
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   const found = await page.evaluate((size) => {
     const selector = [
       'a[href]',

@@ -4,6 +4,7 @@ import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './su
 import { queuedPairing } from './support/dcu-pairing';
 import { putStoredRow, storedRows } from './support/device-db';
 import { sendMessageToAccount } from './support/messages';
+import { networkSettled } from './support/settle';
 
 /*
  * Deleting a message and discarding a queued change: gone from the screen at once, a toast
@@ -118,7 +119,7 @@ describe('Undo after deleting or discarding', () => {
       .not.toContain(title);
     await nav(page, 'Messages').click();
     await page.getByRole('heading', { name: 'Messages' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkSettled(page);
     expect(await row.count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();

@@ -10,6 +10,7 @@ import type { RunningGateway } from './support/gateway';
 import { portFor } from './support/ports';
 import { startSeededGateway } from './support/seeded-gateway';
 import { deliverPush, registerPushDevice } from './support/push';
+import { networkSettled } from './support/settle';
 
 /*
  * Unread replies against the real gateway: the TSC (ada) answers one of dana's cases, and dana
@@ -140,7 +141,7 @@ describe('unread replies', () => {
     await expect.poll(() => supportCount(page), { timeout: 15_000 }).toBe(String(unread));
     const row = await rowOnList(page, target.caseNumber);
     await row.getByText('New reply').waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkSettled(page);
 
     await context.setOffline(true);
     await page.getByTestId('sync-status').getByText('Offline').waitFor();

@@ -8,6 +8,7 @@ import {
 } from 'playwright-core';
 import { inject } from 'vitest';
 import { currentWorker } from './ports';
+import { trackContextRequests } from './settle';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -42,11 +43,12 @@ export async function newContext(
   options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
   // A test with a gateway of its own (or a bench, outside vitest) passes its baseURL.
-  return browser.newContext({
+  const context = await browser.newContext({
     viewport: { width: 412, height: 915 },
     ...options,
     baseURL: options.baseURL ?? baseUrl(),
   });
+  return trackContextRequests(context);
 }
 
 export const PASSWORD = 'torque';
@@ -130,13 +132,15 @@ export function launchPersistent(
   { offline = false }: { offline?: boolean } = {},
 ): Promise<BrowserContext> {
   const noNetwork = ['--proxy-server=http://127.0.0.1:9', '--proxy-bypass-list=<-loopback>'];
-  return chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM,
-    args: offline ? [...CHROMIUM_ARGS, ...noNetwork] : CHROMIUM_ARGS,
-    baseURL: baseUrl(),
-    viewport: { width: 412, height: 915 },
-    offline,
-  });
+  return chromium
+    .launchPersistentContext(profileDir, {
+      executablePath: CHROMIUM,
+      args: offline ? [...CHROMIUM_ARGS, ...noNetwork] : CHROMIUM_ARGS,
+      baseURL: baseUrl(),
+      viewport: { width: 412, height: 915 },
+      offline,
+    })
+    .then(trackContextRequests);
 }
 
 /** The page a persistent browser opens with, or a new one. */

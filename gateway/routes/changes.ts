@@ -10,7 +10,9 @@ import { changeWatch, scopesOf } from '../services/change-watch';
 /** contract/endpoints/changes.ts. Never cached: the answer is the state of the log now. */
 export async function changeRoutes(app: FastifyInstance, { db }: AppContext) {
   const watch = changeWatch(db);
-  app.addHook('onClose', async () => watch.close());
+  // Before the server stops taking connections and waits for those open: a held ask answers
+  // at once (the device asks again elsewhere) instead of holding the stop for its 25 s.
+  app.addHook('preClose', async () => watch.close());
 
   // One change wakes every device of its user at once, all asking from the same cursor: they
   // share one reading of the log while it runs (never afterwards, so nothing goes stale).

@@ -1,3 +1,4 @@
+import { CHANGES_WAIT_MAX_SECONDS } from '../../contract/changes';
 import { getChanges, type ChangesResponse } from '../api/changes';
 import type { CaseListSource } from '../api/cases';
 import { db, ownerRange, type TorqueDb } from '../db/db';
@@ -9,20 +10,30 @@ import { refreshUnreadCases } from './unread-refresh';
 
 /*
  * The device follows the gateway while the app is visible and online (docs/architecture.md
- * "Following the gateway"): it asks the change feed every few seconds with its own cursor and
- * reads again what the device keeps of each changed case, and the messages list when one of the
- * user's messages changed; the screens, the Support count, Messages, the badge and Home follow
- * through their live queries. Hidden or offline it asks nothing; shown or back
+ * "Following the gateway"): it holds the change feed open with its own cursor (the gateway
+ * answers as soon as something concerning the user changes) and reads again what the device
+ * keeps of each changed case, and the messages list when one of the user's messages changed;
+ * the screens, the Support count, Messages, the badge and Home follow through their live
+ * queries. Hidden or offline it asks nothing and gives up the ask it holds; shown or back
  * online it asks at once.
  */
 
-/** Time between two asks while nothing fails: a change shows within about this. */
-export const FOLLOW_INTERVAL_MS = 5_000;
+/**
+ * How long the gateway holds an ask while nothing changes: a change answers it at once, so
+ * what another user does shows within about a second. Under what proxies keep idle.
+ */
+export const FOLLOW_WAIT_SECONDS = CHANGES_WAIT_MAX_SECONDS;
+/** Time between two asks while nothing fails: a floor, should an answer come back at once. */
+export const FOLLOW_INTERVAL_MS = 1_000;
 /** The syncState area of this cursor: "Prepare for the field" keeps its own. */
 export const FOLLOW_AREA = 'changes|follow';
 
 export interface FollowDeps {
-  changesSince: (since: string | undefined, signal?: AbortSignal) => Promise<ChangesResponse>;
+  changesSince: (
+    since: string | undefined,
+    signal?: AbortSignal,
+    wait?: number,
+  ) => Promise<ChangesResponse>;
   database: TorqueDb;
 }
 
@@ -85,7 +96,12 @@ export async function followOnce(
   { changesSince, database }: FollowDeps,
 ): Promise<boolean> {
   const kept = await database.syncState.get([ownerUserId, FOLLOW_AREA]);
-  const answer = await changesSince(kept?.cursor, signal);
+  // Held open once there is a cursor to wait from; the first ask only fetches one.
+  const answer = await changesSince(
+    kept?.cursor,
+    signal,
+    kept?.cursor ? FOLLOW_WAIT_SECONDS : undefined,
+  );
   const reads: Promise<boolean>[] = [];
   if (answer.reset) {
     // The first ask lists nothing and reads nothing: the screens read their own data when
@@ -119,8 +135,9 @@ const active = () => document.visibilityState !== 'hidden' && navigator.onLine !
 
 /**
  * Follows the change feed for `ownerUserId` until the returned stop is called: one ask at a
- * time, every FOLLOW_INTERVAL_MS while visible and online, backing off after failures, and at
- * once when the page is shown or back online.
+ * time, each held up to FOLLOW_WAIT_SECONDS and the next at least FOLLOW_INTERVAL_MS later,
+ * while visible and online, backing off after failures, and at once when the page is shown or
+ * back online.
  */
 export function startFollowing(
   ownerUserId: string,

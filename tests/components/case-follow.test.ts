@@ -5,7 +5,12 @@ import type { UnreadCasesResponse } from '../../contract/case-reads';
 import type { ChangesResponse } from '../../contract/changes';
 import type { Notification } from '../../contract/notifications';
 import { db } from '../../src/db/db';
-import { FOLLOW_AREA, FOLLOW_INTERVAL_MS, startFollowing } from '../../src/sync/case-follow';
+import {
+  FOLLOW_AREA,
+  FOLLOW_INTERVAL_MS,
+  FOLLOW_WAIT_SECONDS,
+  startFollowing,
+} from '../../src/sync/case-follow';
 import { caseDetail, feed, feedItem, json, layout, listPage, listRow } from './case-fixtures';
 import { makeUser, resetDb, signInLocally } from './render';
 
@@ -24,6 +29,8 @@ let messages: Notification[];
 /** Held asks of the change feed wait for this; null answers at once. */
 let gate: Promise<void> | null;
 let asks: (string | null)[];
+/** How long each ask asked the gateway to hold it (`wait`), in seconds. */
+let waits: (string | null)[];
 let inFlight: number;
 let mostInFlight: number;
 const paths: string[] = [];
@@ -33,6 +40,7 @@ async function answer(url: URL): Promise<Response> {
   paths.push(p);
   if (p === '/api/v1/changes') {
     asks.push(url.searchParams.get('since'));
+    waits.push(url.searchParams.get('wait'));
     inFlight++;
     mostInFlight = Math.max(mostInFlight, inFlight);
     try {
@@ -77,6 +85,7 @@ beforeEach(async () => {
   messages = [];
   gate = null;
   asks = [];
+  waits = [];
   inFlight = 0;
   mostInFlight = 0;
   paths.length = 0;
@@ -132,6 +141,8 @@ describe('following the change feed', () => {
     await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS);
     await vi.waitFor(async () => expect(await cursor()).toBe('120'));
     expect(asks).toEqual([null, '100']);
+    // Held open once there is a cursor to wait from.
+    expect(waits).toEqual([null, String(FOLLOW_WAIT_SECONDS)]);
     expect(paths).toEqual(
       expect.arrayContaining([
         '/api/v1/cases/unread',

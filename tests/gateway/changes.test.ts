@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { get } from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changesResponseSchema, type ChangesResponse } from '../../contract/changes';
@@ -8,7 +9,7 @@ import { NORTHFIELD_ID, RIVERBEND_ID } from '../../gateway/seed/fixed';
 import { changeWatch } from '../../gateway/services/change-watch';
 import { startGateway } from '../../gateway/start';
 import { type CasesClient, OPEN_TIMEOUT, openCasesGateway, SAM } from './cases-support';
-import { atPublicAddress, lanes, testConfig, type TestGateway } from './harness';
+import { atPublicAddress, lanes, PUBLIC_URL, testConfig, type TestGateway } from './harness';
 
 const CASE = MACHINE_1_CASES.northfieldOpen;
 
@@ -345,6 +346,38 @@ describe.each(lanes)('the change feed on $name', (lane) => {
         expect(answer === 'late' ? answer : answer.cases.changed).toEqual([CASE]);
       } finally {
         await other.app.close();
+      }
+    },
+  );
+
+  it.runIf(lane.name === 'postgres')(
+    'answers the asks it holds when it stops, rather than keeping the stop waiting',
+    async () => {
+      const other = await startGateway(testConfig(gw.env));
+      atPublicAddress(other.app);
+      let closed: Promise<void> | undefined;
+      try {
+        const address = await other.app.listen({ port: 0, host: '127.0.0.1' });
+        const { cursor } = await changes(dana);
+        // Over a real connection: the stop waits for those, where `inject` never would.
+        const held = new Promise<{ status?: number; body: string }>((resolve, reject) => {
+          const url = `${address}/api/v1/changes?since=${cursor}&wait=25`;
+          const headers = { cookie: dana, host: new URL(PUBLIC_URL).host };
+          get(url, { headers }, (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode, body }));
+          }).on('error', reject);
+        });
+        // Held: nothing changed for her.
+        expect(await within(held, 1_000)).toBe('late');
+        closed = other.app.close();
+        expect(await within(closed, 10_000)).not.toBe('late');
+        const res = await held;
+        expect(res.status).toBe(200);
+        expect(changesResponseSchema.parse(JSON.parse(res.body)).cases.changed).toEqual([]);
+      } finally {
+        await (closed ?? other.app.close());
       }
     },
   );

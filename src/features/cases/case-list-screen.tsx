@@ -118,7 +118,8 @@ export function CaseListScreen() {
           miw={200}
         />
       </Group>
-      <Paper withBorder>
+      {/* Busy while the rows are still those of an earlier text: they follow it a moment later. */}
+      <Paper withBorder aria-busy={search !== text}>
         {queued.length > 0 && <CaseRows rows={queued} />}
         {row && row.cases.length > 0 ? (
           matches.length > 0 ? (

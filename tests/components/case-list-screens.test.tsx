@@ -1,6 +1,6 @@
 import './setup-dom';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_CASE_HISTORY_MESSAGE } from '../../contract/cases';
 import { db } from '../../src/db/db';
@@ -112,6 +112,82 @@ describe('dealer case list (product §2 View Cases)', () => {
       target: { value: 'nothing like it' },
     });
     expect(await screen.findByText(NO_CASE_HISTORY_MESSAGE)).toBeTruthy();
+  });
+});
+
+describe('dealer case list in the address', () => {
+  let search = '';
+  let navigate: NavigateFunction;
+  function Probe() {
+    search = useLocation().search;
+    navigate = useNavigate();
+    return null;
+  }
+
+  beforeEach(async () => {
+    await db.caseLists.put({
+      ownerUserId: sam.id,
+      key: 'dealer',
+      cases: [
+        listRow(1, { modelNumber: 'M7-172', serialNumber: '52016', status: 'Resolved' }),
+        listRow(2, { modelNumber: 'M7-172', serialNumber: '52016', status: 'Created' }),
+        listRow(3, { modelNumber: 'L3560', serialNumber: '70531', status: 'Updated' }),
+      ],
+      total: 3,
+      complete: true,
+      syncedAt: Date.now(),
+    });
+    online = false;
+  });
+
+  const renderAt = (path: string) =>
+    renderScreen(
+      <>
+        <Routes>
+          <Route path="/support/cases" element={<CaseListScreen />} />
+          <Route path="/support/case/:id" element={<p>case detail</p>} />
+        </Routes>
+        <Probe />
+      </>,
+      path,
+    );
+  const box = () => screen.getByLabelText<HTMLInputElement>('Model or Serial');
+  const chips = () =>
+    [...document.querySelectorAll('.mantine-Pill-label')].map((el) => el.textContent);
+
+  it('opens with the statuses and text of the address, ignoring what is not a status', async () => {
+    renderAt('/support/cases?status=Resolved&status=Bogus&q=M7172');
+    expect(await screen.findByText('1 of 3 cases')).toBeTruthy();
+    expect(screen.getByText('Case subject 1')).toBeTruthy();
+    expect(box().value).toBe('M7172');
+    expect(chips()).toEqual(['Resolved']);
+  });
+
+  it('follows the box key by key, back at page 1, and Back from a case shows it again', async () => {
+    renderAt('/support/cases?page=2');
+    expect(await screen.findByText('2 of 3 cases')).toBeTruthy();
+    expect(chips()).toEqual(['Updated', 'Created', 'Awaiting Feedback']);
+    for (const typed of ['5', '52', '520', '5201']) {
+      fireEvent.change(box(), { target: { value: typed } });
+      expect(box().value).toBe(typed);
+    }
+    await waitFor(() => expect(search).toBe('?q=5201'));
+    expect(await screen.findByText('1 of 3 cases')).toBeTruthy();
+    fireEvent.click(rowsShown()[0]!);
+    expect(await screen.findByText('case detail')).toBeTruthy();
+    act(() => void navigate(-1));
+    expect(await screen.findByText('1 of 3 cases')).toBeTruthy();
+    expect(box().value).toBe('5201');
+    expect(screen.getByText('Case subject 2')).toBeTruthy();
+  });
+
+  it('a link to the plain list while on a searched one shows the default list again', async () => {
+    renderAt('/support/cases?status=All&q=M7172');
+    expect(await screen.findByText('2 of 3 cases')).toBeTruthy();
+    act(() => void navigate('/support/cases'));
+    expect(await screen.findByText('2 of 3 cases')).toBeTruthy();
+    expect(box().value).toBe('');
+    expect(chips()).toEqual(['Updated', 'Created', 'Awaiting Feedback']);
   });
 });
 

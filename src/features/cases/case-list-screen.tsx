@@ -10,7 +10,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { NO_CASE_HISTORY_MESSAGE } from '../../../contract/cases';
 import { EmptyState } from '../../components/empty-state';
 import { LastUpdated } from '../../components/last-updated';
@@ -21,12 +21,18 @@ import { useProfile } from '../../components/use-profile';
 import { useQueuedCases } from '../../components/use-queued-cases';
 import { useUnreadState } from '../../components/use-unread-cases';
 import {
-  CASE_STATUS_DEFAULT,
   CASE_STATUS_DROPDOWN_HEIGHT,
   CASE_STATUS_OPTIONS,
   nextStatusSelection,
 } from '../../domain/case-list';
 import { byLastActivity } from '../../domain/case-activity';
+import {
+  CASE_LIST_PAGE_PARAM,
+  caseListPageFrom,
+  caseListViewFrom,
+  withCaseListView,
+  type CaseListView,
+} from '../../domain/case-list-address';
 import { pageOf } from '../../domain/paging';
 import { createCaseListFilter } from './case-list-filter';
 import { notListedYet } from '../../sync/queued-cases';
@@ -37,7 +43,6 @@ import { useCaseList } from './use-case-list';
 /** Rows per page: a page renders in well under a frame on a phone. */
 export const CASE_LIST_PAGE_SIZE = 50;
 const DEALER = { kind: 'dealer' } as const;
-const PAGE_PARAM = 'page';
 
 /** /support/cases (product §2 dealer case list, titled Case History; View Cases). */
 export function CaseListScreen() {
@@ -47,21 +52,36 @@ export function CaseListScreen() {
   const queued = notListedYet(useQueuedCases(user?.id), row?.cases.map((c) => c.id) ?? [])
     .filter((q) => q.kind === 'Case')
     .map(queuedRowData);
-  const [statuses, setStatuses] = useState<string[]>([...CASE_STATUS_DEFAULT]);
-  const [text, setText] = useState('');
-  // The page is in the address, so Back from a case comes to the page the case was opened from.
+  // The Status selection, the text and the page are in the address, so Back from a case, or a
+  // reload, comes to the list the case was opened from. The box leads and the address follows:
+  // the router moves the address a render or more later, and a box bound to the address would
+  // drop or reorder keys typed in between.
   const [params, setParams] = useSearchParams();
-  const page = Number(params.get(PAGE_PARAM)) || 1;
-  const setPage = (next: number, replace: boolean) => {
+  const [view, setViewState] = useState(() => caseListViewFrom(params));
+  const { statuses, text } = view;
+  // Back, Forward or a link to the list moves the address under the screen: the box follows.
+  // The screen's own writes replace the entry, and the box already holds what they wrote.
+  const { key } = useLocation();
+  const navigation = useNavigationType();
+  const [entry, setEntry] = useState(key);
+  if (entry !== key) {
+    setEntry(key);
+    if (navigation !== 'REPLACE') setViewState(caseListViewFrom(params));
+  }
+  // A new selection or text starts again at page 1 and replaces the entry: typing a word is
+  // one step of Back, not one a key.
+  const setView = (next: CaseListView) => {
+    setViewState(next);
+    setParams((p) => withCaseListView(p, next), { replace: true });
+  };
+  const page = caseListPageFrom(params);
+  const setPage = (next: number) => {
     if (next === page) return;
-    setParams(
-      (p) => {
-        if (next > 1) p.set(PAGE_PARAM, String(next));
-        else p.delete(PAGE_PARAM);
-        return p;
-      },
-      { replace },
-    );
+    setParams((p) => {
+      if (next > 1) p.set(CASE_LIST_PAGE_PARAM, String(next));
+      else p.delete(CASE_LIST_PAGE_PARAM);
+      return p;
+    });
   };
   // Typing stays responsive: the list follows the box a moment later when the device is busy.
   const search = useDeferredValue(text);
@@ -85,10 +105,7 @@ export function CaseListScreen() {
           label="Status"
           data={[...CASE_STATUS_OPTIONS]}
           value={statuses}
-          onChange={(next) => {
-            setStatuses(nextStatusSelection(statuses, next));
-            setPage(1, true);
-          }}
+          onChange={(next) => setView({ statuses: nextStatusSelection(statuses, next), text })}
           maxDropdownHeight={CASE_STATUS_DROPDOWN_HEIGHT}
           comboboxProps={{ withinPortal: true }}
           miw={240}
@@ -97,14 +114,12 @@ export function CaseListScreen() {
           label="Model or Serial"
           description="Case number, subject, model or serial"
           value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            setPage(1, true);
-          }}
+          onChange={(e) => setView({ statuses, text: e.currentTarget.value })}
           miw={200}
         />
       </Group>
-      <Paper withBorder>
+      {/* Busy while the rows are still those of an earlier text: they follow it a moment later. */}
+      <Paper withBorder aria-busy={search !== text}>
         {queued.length > 0 && <CaseRows rows={queued} />}
         {row && row.cases.length > 0 ? (
           matches.length > 0 ? (
@@ -126,7 +141,7 @@ export function CaseListScreen() {
             total={shown.pageCount}
             value={shown.page}
             onChange={(next) => {
-              setPage(next, false);
+              setPage(next);
               scrollToTop();
             }}
             size="sm"

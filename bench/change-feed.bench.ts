@@ -1,24 +1,31 @@
 // Devices holding the change feed open on one gateway process, on PostgreSQL, while cases
 // change at a steady rate: how long from a commit to the answer of every device it concerns,
 // and what another user's everyday request costs meanwhile.
-//   BENCH_DEVICES   devices holding the feed (default 2000), spread over the dealers' users
+//   BENCH_DEVICES   devices holding the feed (default 2000)
+//   BENCH_PER_USER  devices a user has (default 2: a phone and a desk). The bench makes users of
+//                   every dealer with cases, so a commit wakes that dealer's devices only, as in
+//                   a real fleet; BENCH_PER_USER=1000 puts the fleet on the two demo dealer users,
+//                   where every commit wakes half of it.
 //   BENCH_RATE      commits per second (default 20), each to one random case of those dealers
 //   BENCH_SECONDS   how long the commits go on (default 30)
 //   BENCH_PG_URL    server to create the database on (bench/databases.ts)
 //   BENCH_PORT      the gateway's port (default 8399)
 // Printed: delivery p50/p99 (commit → a concerned device's answer), deliveries counted against
 // those expected, and a dealer's case list p50/p99 meanwhile.
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { changesResponseSchema } from '../contract/changes';
 import { openDb } from '../gateway/db/connect';
 import { createSession, SESSION_COOKIE } from '../gateway/services/sessions';
 import { findUserById } from '../gateway/services/users';
-import type { User } from '../contract/user';
+import { INTERNAL_USER_TYPE, type User } from '../contract/user';
+import type { Database } from '../gateway/db/schema';
 import { startGateway } from '../e2e/support/gateway';
 import { onPostgresDatabase, percentiles } from './databases';
 import { ms, NO_FAIR_USE_LIMITS } from './support';
 
 const devices = Number(process.env.BENCH_DEVICES ?? 2000);
+const perUser = Number(process.env.BENCH_PER_USER ?? 2);
 const rate = Number(process.env.BENCH_RATE ?? 20);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const port = Number(process.env.BENCH_PORT ?? 8399);
@@ -35,6 +42,50 @@ interface Device {
   seen: Map<string, number>;
 }
 
+/**
+ * Until the dealers with cases have `wanted` external users between them, one more of each in
+ * turn, typed as the demo's own dealer user is (the demo has two: too few for a fleet).
+ */
+async function addDealerUsers(db: Kysely<Database>, wanted: number): Promise<void> {
+  const have = await db
+    .selectFrom('users')
+    .innerJoin('accounts', 'accounts.id', 'users.account_id')
+    .where('accounts.record_type', '=', 'Dealer')
+    .where('users.user_type', 'is distinct from', INTERNAL_USER_TYPE)
+    .select('users.user_type')
+    .execute();
+  const dealerUser = have[0];
+  const dealers = await db
+    .selectFrom('cases')
+    .innerJoin('accounts', 'accounts.id', 'cases.account_id')
+    .where('accounts.record_type', '=', 'Dealer')
+    .select('accounts.id')
+    .distinct()
+    .execute();
+  const rows = [];
+  for (let i = have.length; i < wanted; i++) {
+    rows.push({
+      id: `bench-user-${i}`,
+      username: `bench-${i}@dealer.example`,
+      first_name: 'Bench',
+      last_name: String(i),
+      user_type: dealerUser?.user_type ?? null,
+      account_id: dealers[i % dealers.length]!.id,
+      contact_id: null,
+      is_admin: false,
+      password_hash: null,
+      password_expires_at: null,
+      is_demo: false,
+    });
+  }
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insertInto('users')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  }
+}
+
 async function measure(dbUrl: string): Promise<void> {
   const gw = await startGateway(port, {
     DATABASE_URL: dbUrl,
@@ -45,6 +96,7 @@ async function measure(dbUrl: string): Promise<void> {
   let running = true;
   try {
     // Dealers' users: staff see every case, and would be woken by every commit.
+    await addDealerUsers(db.kysely, Math.ceil(devices / perUser));
     const users = (
       await Promise.all(
         (await db.kysely.selectFrom('users').select('id').execute()).map((u) =>
@@ -66,7 +118,7 @@ async function measure(dbUrl: string): Promise<void> {
 
     const fleet: Device[] = [];
     for (let i = 0; i < devices; i++) {
-      const user = users[i % users.length]!;
+      const user = users[Math.floor(i / perUser) % users.length]!;
       const { token } = await createSession(db.kysely, user.id, 3_600_000);
       fleet.push({
         cookie: `${SESSION_COOKIE}=${token}`,

@@ -69,11 +69,14 @@ export async function refreshPrediction(
   const kept = await database.predictions.get([ownerUserId, id]);
   if (kept?.pending) return { status: 'ok' };
   try {
+    const asked = Date.now();
     const fetched = await getPrediction(id, signal);
     await database.transaction('rw', database.predictions, database.outbox, async () => {
+      const shown = await database.predictions.get([ownerUserId, fetched.id]);
+      // A write's answer stored while this read was out (a link sent) is newer than this one.
+      if (shown && shown.syncedAt >= asked) return;
       // A link still in the outbox stays on screen: the gateway's answer predates it.
       const link = await unsentLink(ownerUserId, [id, fetched.id], database);
-      const shown = link && (await database.predictions.get([ownerUserId, fetched.id]));
       const prediction =
         link && shown?.prediction.caseId === link.caseId
           ? { ...fetched, caseId: link.caseId, caseNumber: shown.prediction.caseNumber }

@@ -139,4 +139,23 @@ describe('Link to Case on the prediction detail', () => {
       expect((await db.predictions.get([user.id, unlinked.id]))?.prediction.caseId).toBeNull(),
     );
   });
+
+  it('a read that was out while the link was sent does not put back "no case"', async () => {
+    await keep();
+    bed.gateway.on('GET', `/api/v1/predictions/${unlinked.id}`, predictionSchema, async () => {
+      // The link's answer arrives and is stored while this read is on its way.
+      await db.predictions.put({
+        ownerUserId: user.id,
+        id: unlinked.id,
+        prediction: { ...unlinked, caseId: sameMachine.id, caseNumber: sameMachine.caseNumber },
+        pending: false,
+        syncedAt: Date.now(),
+      });
+      return unlinked;
+    });
+    expect(await refreshPrediction(user.id, unlinked.id)).toEqual({ status: 'ok' });
+    expect((await db.predictions.get([user.id, unlinked.id]))?.prediction.caseId).toBe(
+      sameMachine.id,
+    );
+  });
 });

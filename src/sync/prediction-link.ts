@@ -21,6 +21,8 @@ export interface LinkPredictionInput {
   caseId: string;
   /** Other writes this one must follow. */
   dependsOn?: string[];
+  /** The case's number when the caller knows it (a case from a list the device keeps). */
+  caseNumber?: string;
 }
 
 /** What an id stands for now: a queued write to wait for, or the server id it became. */
@@ -30,19 +32,20 @@ function resolved(entry: OutboxRow | undefined, id: string, ownerUserId: string)
   return { id, waitFor: entry.id };
 }
 
-/** The case as people know it: its number, or the local reference until it has one. */
-async function caseLabel(
+/** The case's number where the device knows it: given, of a sent case-create, or kept. */
+async function caseNumberOf(
   database: TorqueDb,
   ownerUserId: string,
   caseId: string,
   entry: OutboxRow | undefined,
-): Promise<string> {
+  given: string | undefined,
+): Promise<string | null> {
+  if (given) return given;
   if (entry?.kind === 'case-create') {
-    const created = createCaseResponseSchema.safeParse(entry.result).data;
-    return created?.caseNumber ?? localReference(entry.id);
+    return createCaseResponseSchema.safeParse(entry.result).data?.caseNumber ?? null;
   }
   const kept = await database.cases.get([ownerUserId, caseId]);
-  return kept?.detail.caseNumber ?? caseId;
+  return kept?.detail.caseNumber ?? null;
 }
 
 export async function linkPrediction(
@@ -67,7 +70,17 @@ export async function linkPrediction(
         ]),
       ];
       const payload: PredictionLinkPayload = { predictionId: prediction.id, caseId: theCase.id };
-      const label = await caseLabel(database, ownerUserId, theCase.id, caseEntry);
+      const caseNumber = await caseNumberOf(
+        database,
+        ownerUserId,
+        theCase.id,
+        caseEntry,
+        input.caseNumber,
+      );
+      // The case as people know it: its number, or the local reference until it has one.
+      const label =
+        caseNumber ??
+        (caseEntry?.kind === 'case-create' ? localReference(caseEntry.id) : theCase.id);
       await enqueue(
         {
           kind: 'prediction-link',
@@ -83,7 +96,7 @@ export async function linkPrediction(
         .where('[ownerUserId+id]')
         .equals([ownerUserId, prediction.id])
         .modify((row) => {
-          row.prediction = { ...row.prediction, caseId: theCase.id };
+          row.prediction = { ...row.prediction, caseId: theCase.id, caseNumber };
         });
     },
   );

@@ -32,7 +32,8 @@ export async function storeSentPrediction(
     if (pendingId && pendingId !== prediction.id) {
       const pending = await database.predictions.get([ownerUserId, pendingId]);
       if (pending && record.caseId === null && pending.prediction.caseId !== null) {
-        record = { ...record, caseId: pending.prediction.caseId };
+        const { caseId, caseNumber } = pending.prediction;
+        record = { ...record, caseId, caseNumber };
       }
       await database.predictions.delete([ownerUserId, pendingId]);
     }

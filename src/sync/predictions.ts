@@ -3,12 +3,14 @@ import { getCasePredictions, getMyPredictions, getPrediction } from '../api/pred
 import { db, type TorqueDb } from '../db/db';
 import type { PredictionRow } from '../db/schema';
 import { outcomeOf, type RefreshOutcome } from './outcome';
+import { unsentLink } from './prediction-link-state';
 
 /*
  * The prediction area's refreshes (docs/architecture.md read path): fetch from the gateway,
  * write the rows the screens' live queries read. Offline, or when the gateway fails, the stored
  * rows stay. A prediction made on this device and not sent yet (`pending`) is never replaced
- * by a read: the gateway does not know it under that id.
+ * by a read: the gateway does not know it under that id. A link to a case that waits to be sent
+ * is kept over the gateway's answer too.
  */
 
 export const PREDICTIONS_AREA = 'predictions';
@@ -67,7 +69,20 @@ export async function refreshPrediction(
   const kept = await database.predictions.get([ownerUserId, id]);
   if (kept?.pending) return { status: 'ok' };
   try {
-    await storePredictions(ownerUserId, [await getPrediction(id, signal)], database);
+    const asked = Date.now();
+    const fetched = await getPrediction(id, signal);
+    await database.transaction('rw', database.predictions, database.outbox, async () => {
+      const shown = await database.predictions.get([ownerUserId, fetched.id]);
+      // A write's answer stored while this read was out (a link sent) is newer than this one.
+      if (shown && shown.syncedAt >= asked) return;
+      // A link still in the outbox stays on screen: the gateway's answer predates it.
+      const link = await unsentLink(ownerUserId, [id, fetched.id], database);
+      const prediction =
+        link && shown?.prediction.caseId === link.caseId
+          ? { ...fetched, caseId: link.caseId, caseNumber: shown.prediction.caseNumber }
+          : fetched;
+      await storePredictions(ownerUserId, [prediction], database);
+    });
     return { status: 'ok' };
   } catch (error) {
     const outcome = outcomeOf(error);

@@ -10,12 +10,16 @@ import { readPrediction } from '../../sync/predictions';
  * own creation, and the prediction's when it was made offline.
  */
 
-/** Link to Case: the prediction was started from a case that exists. */
-export function linkToCase(row: PredictionRow, caseId: string): Promise<void> {
+/**
+ * Link to Case: the prediction was started from a case that exists, or its detail links it to
+ * one the device keeps (`caseNumber` then known, shown at once).
+ */
+export function linkToCase(row: PredictionRow, caseId: string, caseNumber?: string): Promise<void> {
   return linkPrediction({
     ownerUserId: row.ownerUserId,
     predictionId: row.id,
     caseId,
+    caseNumber,
     dependsOn: row.pending ? [row.id] : [],
   });
 }

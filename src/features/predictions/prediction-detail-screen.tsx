@@ -1,7 +1,6 @@
 import {
   Accordion,
   Alert,
-  Anchor,
   Button,
   Container,
   Group,
@@ -11,7 +10,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import {
   NO_PREDICTIONS_MESSAGE,
   PREDICTION_LOAD_FAILED_MESSAGE,
@@ -19,10 +18,10 @@ import {
 import { LastUpdated } from '../../components/last-updated';
 import { useProfile } from '../../components/use-profile';
 import type { PredictionRow } from '../../db/schema';
-import { casePath } from '../../domain/case-links';
 import { answerHeading, causalPartText, probabilityText } from '../../domain/prediction-sheet';
 import { Day } from './day';
 import { PredictionAnswer } from './prediction-answer';
+import { LinkedCase, LinkToCasePanel } from './prediction-case';
 import { PRINT_FAILED_MESSAGE, WAITING_TO_SEND } from './prediction-step';
 import { printPartsSheet } from './print-parts-sheet';
 import { usePrediction } from './use-prediction';
@@ -61,14 +60,7 @@ function PredictionView({ row, online }: { row: PredictionRow; online: boolean }
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         Symptom: {p.symptom}
       </Text>
-      {p.caseId && (
-        <Text size="sm">
-          Case:{' '}
-          <Anchor component={Link} to={casePath(p.caseId)}>
-            {p.caseNumber ?? 'Open the case'}
-          </Anchor>
-        </Text>
-      )}
+      {p.caseId ? <LinkedCase row={row} caseId={p.caseId} /> : <LinkToCasePanel row={row} />}
       {p.combinations.length === 0 ? (
         <Alert color="yellow">{NO_PREDICTIONS_MESSAGE}</Alert>
       ) : (

@@ -14,13 +14,31 @@ const EMAIL = 'dana.tech@northfield.example';
 const GATEWAY_PORT = Number(process.env.BENCH_PORT ?? 8196);
 const RELAY_PORT = GATEWAY_PORT + 1;
 
+/** What came down for one kind of request (its path with ids and queries folded). */
+interface Family {
+  requests: number;
+  down: number;
+  /** Of `down`, the answers' status lines and headers. */
+  headers: number;
+  /** The ETags answered: fewer than the requests when the same content came down again. */
+  etags: Set<string>;
+}
+
 /** Counts bytes each way; the request count is read off the request lines the client sends. */
 interface Tally {
   down: number;
   up: number;
   requests: number;
-  /** Bytes down by the path of the request they answer, ids and queries folded. */
-  byPath: Map<string, number>;
+  byPath: Map<string, Family>;
+}
+
+function familyOf(tally: Tally, path: string): Family {
+  let family = tally.byPath.get(path);
+  if (!family) {
+    family = { requests: 0, down: 0, headers: 0, etags: new Set() };
+    tally.byPath.set(path, family);
+  }
+  return family;
 }
 
 /** `/api/v1/cases/500000123/feed?x` -> `/api/v1/cases/:id/feed`: one line per kind of answer. */
@@ -28,11 +46,13 @@ function pathKind(path: string): string {
   return path
     .split('?')[0]!
     .replace(/\/(?=[^/]*\d)[^/]{6,}/g, '/:id')
-    .replace(/^\/assets\/.*/, '/assets/*');
+    .replace(/^\/assets\/.*/, '/assets/*')
+    .replace(/\/[^/]+\.(?:svg|png|jpg|webp)$/, '/:file');
 }
 
 function relay(port: number, target: number, tally: Tally): Promise<Server> {
   const requestLine = /(?:^|\r\n)(?:GET|POST|PUT|PATCH|DELETE|HEAD) (\/\S*) HTTP\/1\.1\r\n/g;
+  const etagLine = /\r\netag: ([^\r]+)\r\n/gi;
   const server = createServer((client) => {
     const upstream = createConnection(target, '127.0.0.1');
     // HTTP/1.1 without pipelining: what comes down answers the last request sent up.
@@ -42,11 +62,17 @@ function relay(port: number, target: number, tally: Tally): Promise<Server> {
       for (const m of d.toString('latin1').matchAll(requestLine)) {
         tally.requests++;
         current = pathKind(m[1]!);
+        familyOf(tally, current).requests++;
       }
     });
     upstream.on('data', (d: Buffer) => {
       tally.down += d.length;
-      tally.byPath.set(current, (tally.byPath.get(current) ?? 0) + d.length);
+      const family = familyOf(tally, current);
+      family.down += d.length;
+      // An answer starts a chunk of its own: nothing is pipelined.
+      const text = d.toString('latin1');
+      if (text.startsWith('HTTP/1.1 ')) family.headers += text.indexOf('\r\n\r\n') + 4;
+      for (const m of text.matchAll(etagLine)) family.etags.add(m[1]!);
     });
     client.pipe(upstream).pipe(client);
     client.on('error', () => upstream.destroy());
@@ -80,8 +106,16 @@ async function prime(page: Page, tally: Tally, label: string): Promise<void> {
     `${label}: ${tally.requests} requests, ${mib(tally.down)} (${kb(tally.down)}) down, ` +
       `${kb(tally.up)} up, ${seconds.toFixed(1)} s`,
   );
-  const largest = [...tally.byPath].sort((a, b) => b[1] - a[1]).slice(0, 6);
-  for (const [path, bytes] of largest) console.log(`  ${kb(bytes).padStart(10)}  ${path}`);
+  // Every kind of request, largest first: where the bytes go.
+  const row = (down: string, headers: string, requests: string, etags: string, path: string) =>
+    `  ${down.padStart(10)}  ${headers.padStart(10)}  ${requests.padStart(8)}  ${etags.padStart(5)}  ${path}`;
+  console.log(row('down', 'of it head', 'requests', 'etags', 'path'));
+  const families = [...tally.byPath].sort((a, b) => b[1].down - a[1].down);
+  for (const [path, f] of families) {
+    console.log(row(kb(f.down), kb(f.headers), String(f.requests), String(f.etags.size), path));
+  }
+  const headers = families.reduce((sum, [, f]) => sum + f.headers, 0);
+  console.log(row(kb(tally.down), kb(headers), String(tally.requests), '', '(all)'));
 }
 
 requireBuild();

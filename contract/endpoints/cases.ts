@@ -171,12 +171,12 @@ export const getCaseFile = endpoint({
 export const getCaseFileThumbnail = endpoint({
   method: 'GET',
   path: '/api/v1/case-files/:id/thumbnail',
-  summary: 'A small JPEG of an image attachment (immutable by id)',
+  summary: 'A small WebP of an image attachment, or the JPEG drawn before WebP (immutable by id)',
   access: 'user',
   scope: 'organisation',
   params: fileParamsSchema,
   responses: { 200: null, 206: null },
-  content: 'image/jpeg',
+  content: 'image/webp',
 });
 
 /** One file of an update, before the feed item that names it (an outbox write). */

@@ -322,7 +322,7 @@ export interface CaseReadsTable {
   read_at: Date;
 }
 
-/** File bytes, once per content; the thumbnail is a small JPEG of an image. */
+/** File bytes, once per content; the thumbnail is a small WebP of an image (JPEG if drawn before WebP). */
 export interface CaseBlobsTable {
   sha256: string;
   bytes: Buffer;

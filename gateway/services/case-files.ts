@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { StoredFile } from '../http/stored-file';
 import { caseVisibleTo } from './case-access';
+import { thumbnailType } from './case-thumbnails';
 import { safeFilename } from './knowledge-files';
 
 const FILE_NOT_FOUND = 'File not found';
@@ -32,14 +33,15 @@ export async function caseFileFor(
   }
   const dot = row.name.lastIndexOf('.');
   const stem = dot > 0 ? row.name.slice(0, dot) : row.name;
+  const type = thumbnail
+    ? thumbnailType(row.bytes)
+    : { contentType: row.content_type, extension: row.extension };
   return {
     bytes: row.bytes,
-    contentType: thumbnail ? 'image/jpeg' : row.content_type,
+    contentType: type.contentType,
+    // A blob's thumbnail is drawn once and never again, so its ETag stays that of the blob.
     etag: `"${row.sha256}${thumbnail ? '-t' : ''}"`,
-    filename: safeFilename(
-      thumbnail ? `${stem}-thumbnail` : stem,
-      thumbnail ? 'jpg' : row.extension,
-    ),
+    filename: safeFilename(thumbnail ? `${stem}-thumbnail` : stem, type.extension),
     // Sounds and videos play in the feed.
     inline: thumbnail || /^(image|audio|video)\//.test(row.content_type),
   };

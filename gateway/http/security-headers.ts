@@ -79,6 +79,14 @@ export const PHOTO_WORKER_SCRIPT = /^\/assets\/photo-prepare\.worker-[\w-]+\.js(
 export const PHOTO_WORKER_CSP =
   "default-src 'none'; script-src 'self' 'unsafe-eval'; worker-src blob:";
 
+/**
+ * The policy of a JSON answer of the API: data, never a page, so nothing may load in it or frame
+ * it. Stricter than the page's and a twelfth of its length, which every answer carries.
+ */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/;
+
 /** The header value, for a response that overrides helmet's (index.html, hashed as sent). */
 export function cspHeader(config: GatewayConfig, scriptHashes: readonly string[]): string {
   return Object.entries(cspDirectives(config, scriptHashes))
@@ -111,5 +119,11 @@ export async function installSecurityHeaders(
   });
   app.addHook('onRequest', async (_request, reply) => {
     reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (request.url.startsWith('/api/') && JSON_TYPE.test(type)) {
+      reply.header('content-security-policy', API_CSP);
+    }
   });
 }

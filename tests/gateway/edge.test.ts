@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/errors';
 import { CROSS_SITE_MESSAGE } from '../../gateway/http/edge';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../gateway/http/errors';
-import { PHOTO_WORKER_CSP } from '../../gateway/http/security-headers';
+import { API_CSP, PHOTO_WORKER_CSP } from '../../gateway/http/security-headers';
 import { lanes, openGateway, PUBLIC_URL, type TestGateway } from './harness';
 import { signIn } from './oidc-flow';
 
@@ -160,6 +160,13 @@ describe.each(lanes)('the edge of the gateway on $name', (lane) => {
         const res = await gw.app.inject({ url, headers: { accept } });
         expect(res.statusCode, url).toBeLessThan(500);
         const csp = String(res.headers['content-security-policy']);
+        if (url.startsWith('/api/')) {
+          // Data, never a page: the strictest policy, and short.
+          expect(csp, url).toBe(API_CSP);
+          expect(API_CSP).toBe("default-src 'none'; frame-ancestors 'none'");
+          expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+          continue;
+        }
         expect(csp, url).toContain("frame-ancestors 'self'");
         expect(csp, url).toContain("object-src 'none'");
         expect(scriptSrc(csp), url).toBe(`script-src 'self' ${hash}`);

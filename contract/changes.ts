@@ -42,6 +42,19 @@ const caseChangesSchema = z.extend(areaChangesSchema, {
   own: z.optional(z.boolean()),
 });
 
+/**
+ * The caller's own predictions (product §2 Prediction History and detail: made, linked to a
+ * case, their outcome recorded), and the models whose past claims the gateway has learned anew.
+ */
+const predictionChangesSchema = z.extend(areaChangesSchema, {
+  /**
+   * Models whose claims were added since the cursor, once this gateway ranks over them: a device
+   * keeping their offline claims (any user may keep any model's) asks for them again with their
+   * ETag. Left out when none.
+   */
+  models: z.optional(z.array(z.string())),
+});
+
 export const changesResponseSchema = z.object({
   /** Ask again with this one; it covers every change committed before the answer was made. */
   cursor: z.string(),
@@ -55,5 +68,10 @@ export const changesResponseSchema = z.object({
    * not list messages yet.
    */
   messages: z.optional(areaChangesSchema),
+  /**
+   * The caller's own predictions and the models whose claims changed. Left out when neither
+   * did, as `messages` is, so the idle answer stays as small and an older gateway still reads.
+   */
+  predictions: z.optional(predictionChangesSchema),
 });
 export type ChangesResponse = z.infer<typeof changesResponseSchema>;

@@ -51,6 +51,21 @@ export type PartsCombination = z.infer<typeof partsCombinationSchema>;
 
 // ---------------------------------------------------------------- records (§3 History record)
 
+/**
+ * What became of a prediction once its causal part was known (docs/predictions.md "Scored
+ * against what happened"): the smallest top-k of its answers that holds the part, or a miss.
+ */
+export const predictionOutcomeSchema = z.object({
+  result: z.enum(['hit1', 'hit3', 'hit5', 'miss']),
+  /** The causal part that was known, as the case or the claim names it. */
+  causalPart: z.string(),
+  /** Known from its linked case closed, or from a claim for the same machine. */
+  source: z.enum(['case', 'claim']),
+  /** ISO date-time it was recorded. */
+  recordedAt: z.string(),
+});
+export type PredictionOutcomeInfo = z.infer<typeof predictionOutcomeSchema>;
+
 export const predictionSchema = z.object({
   id: z.string(),
   /** The record's name, e.g. PPD-000042. */
@@ -69,6 +84,11 @@ export const predictionSchema = z.object({
    * (whose answer this record holds).
    */
   rankedOn: z.enum(['gateway', 'device']),
+  /**
+   * Null until the outcome is recorded; it then never changes. Left out by an older gateway,
+   * and in a record kept from one.
+   */
+  outcome: z.optional(z.nullable(predictionOutcomeSchema)),
 });
 export type Prediction = z.infer<typeof predictionSchema>;
 

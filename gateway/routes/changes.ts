@@ -33,7 +33,10 @@ export async function changeRoutes(app: FastifyInstance, { db }: AppContext) {
     const { since, wait } = request.query;
     const now = await read(user, since);
     const quiet =
-      !now.reset && now.cases.changed.length + now.cases.removed.length === 0 && !now.messages;
+      !now.reset &&
+      now.cases.changed.length + now.cases.removed.length === 0 &&
+      !now.messages &&
+      !now.predictions;
     if (!quiet || !wait) return now;
     // A device that goes away (hidden, offline) stops waiting with its connection.
     const gone = new AbortController();

@@ -9,10 +9,13 @@ export const WATCH_TICK_MS = 250;
 /** Whose changes wake a waiting device: every one (staff), or those of these scopes. */
 type Scopes = 'all' | ReadonlySet<string>;
 
-/** The change log's scopes a user's answer reads: the dealer's cases, the contact's messages. */
+/**
+ * The change log's scopes a user's answer reads: the dealer's cases, the contact's messages,
+ * the user's own predictions. Rows without a scope (learned claims) concern everyone.
+ */
 export function scopesOf(user: User): Scopes {
   if (user.kind === 'internal') return 'all';
-  return new Set([user.accountId, user.contactId].filter((s): s is string => s !== null));
+  return new Set([user.accountId, user.contactId, user.id].filter((s): s is string => s !== null));
 }
 
 interface Waiter {

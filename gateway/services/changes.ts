@@ -3,6 +3,7 @@ import type { ChangesResponse } from '../../contract/changes';
 import type { User } from '../../contract/user';
 import type { Database } from '../db/schema';
 import { caseVisibleTo } from './case-access';
+import { predictionVisibleTo } from './predictions-access';
 
 const XID_WRAP = 2n ** 32n;
 
@@ -90,10 +91,35 @@ async function visibleMessages(trx: Transaction<Database>, contactId: string, id
 }
 
 /**
+ * The caller's own predictions it may still see: as Prediction History (`myPredictions`) reads.
+ * One given to another user, or out of the caller's organisation, is a tombstone.
+ */
+async function visiblePredictions(trx: Transaction<Database>, user: User, ids: string[]) {
+  if (!ids.length) return new Set<string>();
+  const rows = await trx
+    .selectFrom('predictions')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('user_id', '=', user.id)
+    .where(predictionVisibleTo(user))
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Each model once, as the claims bundle matches them (without regard to case). */
+function distinctModels(models: string[]): string[] {
+  const byKey = new Map<string, string>();
+  for (const model of models) byKey.set(model.toLowerCase(), model);
+  return [...byKey.values()].sort();
+}
+
+/**
  * What changed for `user` since `since` (docs/architecture.md "Changes since a cursor"), per
  * area: case ids to read again that the user may see, and tombstones for those the log names in
- * the user's scope that the user may no longer see; the same for the user's own messages, left
- * out when none changed. Without `since` the answer is only a cursor to start from.
+ * the user's scope that the user may no longer see; the same for the user's own messages and
+ * predictions, each left out when none changed, with the predictions the models whose claims
+ * the gateway learned (every user's: the claims bundle is anyone's). Without `since` the answer
+ * is only a cursor to start from.
  */
 export async function changesSince(
   db: Kysely<Database>,
@@ -114,14 +140,17 @@ export async function changesSince(
       const caseScope = user.kind === 'internal' ? sql`true` : sql`scope = ${user.accountId ?? ''}`;
       // A message is one contact's: a user without a contact has none.
       const messageScope = user.contactId ? sql`scope = ${user.contactId}` : sql`false`;
+      // A prediction is its maker's, staff included; learned claims are everyone's.
       const { rows } = await sql<{ area: string; record_id: string }>`
       SELECT DISTINCT area, record_id FROM change_log
        WHERE txid >= ${since}::xid8 AND txid < ${cursor}::xid8
-         AND ((area = 'case' AND ${caseScope}) OR (area = 'message' AND ${messageScope}))`.execute(
-        trx,
-      );
-      const caseIds = rows.filter((r) => r.area === 'case').map((r) => r.record_id);
-      const messageIds = rows.filter((r) => r.area === 'message').map((r) => r.record_id);
+         AND ((area = 'case' AND ${caseScope}) OR (area = 'message' AND ${messageScope})
+              OR (area = 'prediction' AND scope = ${user.id}) OR area = 'claims')`.execute(trx);
+      const idsOf = (area: string) => rows.filter((r) => r.area === area).map((r) => r.record_id);
+      const caseIds = idsOf('case');
+      const messageIds = idsOf('message');
+      const predictionIds = idsOf('prediction');
+      const models = distinctModels(idsOf('claims'));
       const answer: ChangesResponse = {
         cursor,
         reset: false,
@@ -129,6 +158,12 @@ export async function changesSince(
       };
       if (messageIds.length && user.contactId) {
         answer.messages = split(messageIds, await visibleMessages(trx, user.contactId, messageIds));
+      }
+      if (predictionIds.length || models.length) {
+        answer.predictions = {
+          ...split(predictionIds, await visiblePredictions(trx, user, predictionIds)),
+          ...(models.length ? { models } : {}),
+        };
       }
       return answer;
     });

@@ -5,6 +5,8 @@ import type { Calibration, PartsCombination } from '../../contract/predictions';
 import type { PredictionQuery } from '../../engine/types';
 import type { Database } from '../db/schema';
 import { recordEngineBuild } from '../http/metrics';
+import { logLearnedClaims } from './predictions-claims-log';
+import { settleFromClaims } from './predictions-outcomes';
 import type { FromEngine, ToEngine } from './predictions-protocol';
 
 /** The engine as the gateway holds it: built in its own thread, asked by message. */
@@ -199,7 +201,8 @@ function start(db: Kysely<Database>, h: Held): Promise<Running> {
 /**
  * Learns claims that arrived since the engine was built: when their count or newest id changed,
  * a new engine is built in a thread of its own while the current one goes on answering, then
- * takes its place; the old thread ends once its questions are answered.
+ * takes its place; the old thread ends once its questions are answered. The models of the
+ * claims it learned are then named in the change feed, and the predictions they score settled.
  */
 async function refresh(db: Kysely<Database>, h: Held): Promise<void> {
   const answering = h.engine;
@@ -214,6 +217,11 @@ async function refresh(db: Kysely<Database>, h: Held): Promise<void> {
     if (h.engine !== answering || held.get(db) !== h) return built.stop();
     h.engine = next;
     current.retire();
+    // Once the new engine answers: a device told of its models gets their new ETag.
+    await logLearnedClaims(db, current.version, built.version);
+    // The predictions the new claims score are recorded now, not only when their quality is read:
+    // their makers' devices hear of it through the change feed.
+    await settleFromClaims(db);
   } catch {
     // The engine in place answers on; the next check tries again.
   } finally {

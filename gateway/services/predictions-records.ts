@@ -30,6 +30,10 @@ function predictionsFor(db: Kysely<Database>, user: User) {
       'p.combinations',
       'p.ranked_on',
       'p.created_by_name',
+      'p.outcome',
+      'p.outcome_part',
+      'p.outcome_source',
+      'p.outcome_at',
       'c.id as case_id',
       'c.case_number',
     ]);
@@ -50,6 +54,15 @@ function toPrediction(row: PredictionRow): Prediction {
     caseNumber: row.case_number,
     createdBy: row.created_by_name,
     rankedOn: row.ranked_on,
+    outcome:
+      row.outcome && row.outcome_part !== null && row.outcome_source && row.outcome_at
+        ? {
+            result: row.outcome,
+            causalPart: row.outcome_part,
+            source: row.outcome_source,
+            recordedAt: new Date(row.outcome_at).toISOString(),
+          }
+        : null,
   };
 }
 

@@ -24,6 +24,7 @@ import * as m0022 from './0022-request-counts';
 import * as m0023 from './0023-change-log';
 import * as m0024 from './0024-prediction-outcomes';
 import * as m0025 from './0025-message-change-log';
+import * as m0026 from './0026-prediction-change-log';
 
 /**
  * Every migration, listed by hand: a static list works the same under tsx, vitest and a
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0023-change-log': m0023,
   '0024-prediction-outcomes': m0024,
   '0025-message-change-log': m0025,
+  '0026-prediction-change-log': m0026,
 };

@@ -32,6 +32,26 @@ export function answerHeading(index: number): string {
   return `Prediction #${index + 1}`;
 }
 
+const samePart = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * What became of the prediction, once known (docs/predictions.md "Scored against what
+ * happened"): which answer held the causal part, or none, and what told it. Null until then.
+ */
+export function outcomeText(p: Pick<Prediction, 'combinations' | 'outcome'>): string | null {
+  const o = p.outcome;
+  if (!o) return null;
+  const rank = p.combinations.findIndex((c) => samePart(c.causalPart, o.causalPart));
+  const where =
+    o.result === 'miss'
+      ? 'was not among the predictions'
+      : rank >= 0
+        ? `was ${answerHeading(rank)}`
+        : `was in the top ${o.result.slice(3)}`;
+  const from = o.source === 'case' ? 'the closed case' : 'a warranty claim';
+  return `Outcome: ${o.causalPart.trim()} ${where} (from ${from}, ${createdDay(o.recordedAt)})`;
+}
+
 export function causalPartText(c: Pick<PartsCombination, 'causalPart' | 'causalPartDescription'>) {
   return c.causalPartDescription ? `${c.causalPart} ${c.causalPartDescription}` : c.causalPart;
 }

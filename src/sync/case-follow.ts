@@ -5,15 +5,16 @@ import { db, ownerRange, type TorqueDb } from '../db/db';
 import { backoffDelay } from './backoff';
 import { caseListKey, refreshCase, refreshCaseList } from './cases';
 import { refreshNotifications } from './notifications';
-import type { RefreshOutcome } from './outcome';
+import { readBack } from './outcome';
+import { applyPredictionChanges } from './prediction-follow';
 import { refreshUnreadCases } from './unread-refresh';
 
 /*
  * The device follows the gateway while the app is visible and online (docs/architecture.md
  * "Following the gateway"): it holds the change feed open with its own cursor (the gateway
  * answers as soon as something concerning the user changes) and reads again what the device
- * keeps of each changed case, and the messages list when one of the user's messages changed;
- * the screens, the Support count, Messages, the badge and Home follow through their live
+ * keeps of each changed case, the messages list when one of the user's messages changed, and
+ * the user's kept predictions and offline claims when those changed; the screens, the Support count, Messages, the badge and Home follow through their live
  * queries. Hidden or offline it asks nothing and gives up the ask it holds; shown or back
  * online it asks at once.
  */
@@ -36,9 +37,6 @@ export interface FollowDeps {
   ) => Promise<ChangesResponse>;
   database: TorqueDb;
 }
-
-/** A read that came back: what it named may have gone meanwhile, which is an answer too. */
-const readBack = (o: RefreshOutcome) => o.status === 'ok' || o.status === 'not-found';
 
 const sourceOf = (key: string): CaseListSource =>
   key === 'dealer' ? { kind: 'dealer' } : { kind: 'org', orgId: key.slice(4) };
@@ -118,6 +116,9 @@ export async function followOnce(
     const messages = answer.messages;
     if (messages && messages.changed.length + messages.removed.length > 0)
       reads.push(refreshNotifications(ownerUserId, signal, database).then(readBack));
+    // The user's predictions and the claims kept for offline ranking (prediction-follow.ts).
+    if (answer.predictions)
+      reads.push(applyPredictionChanges(ownerUserId, answer.predictions, signal, database));
   }
   // Not all read: the cursor stays, and the next ask names the same records again.
   if (!(await Promise.all(reads)).every(Boolean)) return false;

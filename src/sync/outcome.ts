@@ -26,3 +26,7 @@ export function outcomeOf(error: unknown): RefreshOutcome {
   if (error instanceof SignInRequiredError) return { status: 'error', message: error.message };
   return { status: 'error', message: error instanceof Error ? error.message : String(error) };
 }
+
+/** A read that came back: what it named may have gone meanwhile, which is an answer too. */
+export const readBack = (o: RefreshOutcome): boolean =>
+  o.status === 'ok' || o.status === 'not-found';

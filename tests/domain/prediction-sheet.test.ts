@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createdDay,
   labourText,
+  outcomeText,
   partsSheet,
   partsSheetFileName,
   probabilityText,
@@ -67,6 +68,26 @@ describe('how a prediction reads', () => {
     expect(labourText(2.6)).toBe('3 hours');
     expect(labourText(0)).toBe('0 hours');
     expect(labourText(null)).toBe('Not recorded');
+  });
+
+  it('says which answer held the causal part once the outcome is known, and nothing before', () => {
+    expect(outcomeText({ ...prediction, outcome: null })).toBeNull();
+    expect(outcomeText({ ...prediction, outcome: undefined })).toBeNull();
+    const known = {
+      result: 'hit3' as const,
+      causalPart: ' fl-2 ',
+      source: 'case' as const,
+      recordedAt: '2026-11-28T10:00:00.000Z',
+    };
+    expect(outcomeText({ ...prediction, outcome: known })).toBe(
+      'Outcome: fl-2 was Prediction #2 (from the closed case, 2026-11-28)',
+    );
+    expect(
+      outcomeText({
+        ...prediction,
+        outcome: { ...known, result: 'miss', causalPart: 'XX-9', source: 'claim' },
+      }),
+    ).toBe('Outcome: XX-9 was not among the predictions (from a warranty claim, 2026-11-28)');
   });
 
   it('shows the created date as its first 10 characters', () => {

@@ -18,7 +18,12 @@ import {
 import { LastUpdated } from '../../components/last-updated';
 import { useProfile } from '../../components/use-profile';
 import type { PredictionRow } from '../../db/schema';
-import { answerHeading, causalPartText, probabilityText } from '../../domain/prediction-sheet';
+import {
+  answerHeading,
+  causalPartText,
+  outcomeText,
+  probabilityText,
+} from '../../domain/prediction-sheet';
 import { Day } from './day';
 import { PredictionAnswer } from './prediction-answer';
 import { LinkedCase, LinkToCasePanel } from './prediction-case';
@@ -28,6 +33,7 @@ import { usePrediction } from './use-prediction';
 
 function PredictionView({ row, online }: { row: PredictionRow; online: boolean }) {
   const p = row.prediction;
+  const outcome = outcomeText(p);
   const [printFailed, setPrintFailed] = useState(false);
   const print = () => {
     setPrintFailed(false);
@@ -61,6 +67,11 @@ function PredictionView({ row, online }: { row: PredictionRow; online: boolean }
         Symptom: {p.symptom}
       </Text>
       {p.caseId ? <LinkedCase row={row} caseId={p.caseId} /> : <LinkToCasePanel row={row} />}
+      {outcome && (
+        <Text size="sm" fw={500}>
+          {outcome}
+        </Text>
+      )}
       {p.combinations.length === 0 ? (
         <Alert color="yellow">{NO_PREDICTIONS_MESSAGE}</Alert>
       ) : (

@@ -135,6 +135,28 @@ describe('Prediction detail', () => {
     expect(within(items[0]!).getByText('3 hours')).toBeTruthy();
   });
 
+  it('says what became of it once the outcome is recorded, and nothing before', async () => {
+    const scored = prediction({
+      id: 'p-scored',
+      outcome: {
+        result: 'hit3',
+        causalPart: 'RV-3',
+        source: 'case',
+        recordedAt: '2026-11-28T10:00:00.000Z',
+      },
+    });
+    bed.gateway.on('GET', '/api/v1/predictions/p-old', predictionSchema, () => older);
+    bed.gateway.on('GET', '/api/v1/predictions/p-scored', predictionSchema, () => scored);
+    const first = routes('/support/prediction/p-old');
+    await screen.findAllByTestId('prediction-item');
+    expect(screen.queryByText(/^Outcome:/)).toBeNull();
+    first.unmount();
+    routes('/support/prediction/p-scored');
+    expect(
+      await screen.findByText('Outcome: RV-3 was Prediction #2 (from the closed case, 2026-11-28)'),
+    ).toBeTruthy();
+  });
+
   it('never shows a probability as 0%: one that rounds to it says under 1%', async () => {
     const [first, second] = older.combinations;
     const unlikely = prediction({

@@ -9,15 +9,16 @@ import { repliesOn } from './support/case-history';
  * The device follows the gateway while it is visible and online, with push off (headless
  * Chromium has no push service): sam replies on one of dana's cases and dana's open Case
  * History marks the row and raises the Support count within 10 s, with no reload and no
- * navigation. Hidden, the page asks nothing; shown again, it asks at once and catches up.
+ * navigation. Hidden or offline, the page asks nothing; shown again or back online, it asks at
+ * once and catches up.
  */
 
 const DANA = 'dana.tech@northfield.example';
 const SAM = 'sam.staff@torque.example';
 const PHONE = { viewport: { width: 412, height: 915 } };
-/** Within this of the reply's commit a visible, online device shows it (5 s poll + reads). */
+/** Within this of the reply's commit a visible, online device shows it (held ask + reads). */
 const FOLLOW_MS = 10_000;
-/** The poll's interval (src/sync/case-follow.ts): hidden for two of them, nothing is asked. */
+/** Hidden or offline for two of these, nothing is asked (a held ask is given up at once). */
 const INTERVAL_MS = 5_000;
 
 let browser: Browser;
@@ -28,13 +29,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Two of dana's open cases no other suite picks (status Updated, past those it takes). */
-async function targets(page: Page): Promise<[CaseListRow, CaseListRow]> {
+/** Three of dana's open cases no other suite picks (status Updated, past those it takes). */
+async function targets(page: Page): Promise<[CaseListRow, CaseListRow, CaseListRow]> {
   const res = await page.request.get('/api/v1/cases?limit=500');
   const cases = ((await res.json()) as { cases: CaseListRow[] }).cases;
   const updated = cases.filter((c) => c.status === 'Updated');
-  expect(updated.length).toBeGreaterThan(7);
-  return [updated[6]!, updated[7]!];
+  expect(updated.length).toBeGreaterThan(11);
+  return [updated[6]!, updated[7]!, updated[9]!];
 }
 
 async function gatewayUnread(page: Page): Promise<UnreadCasesResponse> {
@@ -68,13 +69,14 @@ async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<v
 }
 
 describe('following the gateway without push', () => {
-  it("sam's reply reaches dana's open Case History and Support count within 10 s; hidden, nothing is asked; shown, it catches up", async () => {
+  it("sam's reply reaches dana's open Case History and Support count within 10 s; hidden or offline, nothing is asked; shown or back online, it catches up", async () => {
     const dana = await signedInPage(browser, DANA, PHONE);
     const errors = trackPageErrors(dana.page);
     const sam = await signedInPage(browser, SAM, PHONE);
-    const [first, second] = await targets(dana.page);
+    const [first, second, third] = await targets(dana.page);
     await readOnce(dana.page, first);
     await readOnce(dana.page, second);
+    await readOnce(dana.page, third);
     const before = (await gatewayUnread(dana.page)).count;
 
     // Dana's Case History, found as a person does; left open from here on.
@@ -92,7 +94,7 @@ describe('following the gateway without push', () => {
     await expect.poll(() => supportCount(dana.page)).toBe(before > 0 ? String(before) : '');
     expect(await rowOf(first).getByText('New reply').count()).toBe(0);
     await dana.page.evaluate(() => Object.assign(window, { stayedOpen: true }));
-    const listUrl = dana.page.url();
+    const listPath = new URL(dana.page.url()).pathname;
     let polls = 0;
     dana.page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/v1/changes') polls++;
@@ -137,8 +139,31 @@ describe('following the gateway without push', () => {
     await rowOf(second).getByText('New reply').waitFor({ timeout: FOLLOW_MS });
     await expect.poll(() => supportCount(dana.page)).toBe(String(before + 2));
 
+    // Offline: not one ask, though sam replies on the third; back online, it catches up.
+    await filter.clear();
+    await filter.pressSequentially(third.caseNumber);
+    await rowOf(third).waitFor();
+    await dana.context.setOffline(true);
+    const offlineAt = Date.now();
+    const askedOnline = polls;
+    await repliesOn(sam.page, third.id, `Sam answers while dana has no signal ${Date.now()}`);
+    await expect
+      .poll(
+        () =>
+          polls > askedOnline ? 'asked' : Date.now() - offlineAt > 2 * INTERVAL_MS ? 'quiet' : '',
+        { timeout: 4 * INTERVAL_MS },
+      )
+      .toBe('quiet');
+    expect(await rowOf(third).getByText('New reply').count()).toBe(0);
+    await dana.context.setOffline(false);
+    await rowOf(third).getByText('New reply').waitFor({ timeout: FOLLOW_MS });
+    await expect
+      .poll(() => supportCount(dana.page), { timeout: FOLLOW_MS })
+      .toBe(String(before + 3));
+
     expect(await dana.page.evaluate(() => 'stayedOpen' in window)).toBe(true);
-    expect(dana.page.url()).toBe(listUrl);
+    // Still the list (its address follows the search box typed into above).
+    expect(new URL(dana.page.url()).pathname).toBe(listPath);
     expect(errors).toEqual([]);
     await dana.context.close();
     await sam.context.close();
@@ -153,7 +178,7 @@ describe('following the gateway without push', () => {
       (c) => c.status === 'Updated',
     );
     // Past the cases the other suites take; closed here, it leaves those before it in place.
-    const c = updated[9]!;
+    const c = updated[11]!;
     await readOnce(dana.page, c);
 
     // Home, as a person gets there, with Recent Activity's Cases tab open from here on.

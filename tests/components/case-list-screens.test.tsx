@@ -89,18 +89,7 @@ describe('dealer case list (product §2 View Cases)', () => {
   });
 
   it('offline from the device: the Model or Serial search is fuzzy and keeps the status selection', async () => {
-    await db.caseLists.put({
-      ownerUserId: sam.id,
-      key: 'dealer',
-      cases: [
-        listRow(1, { modelNumber: 'M7-172', serialNumber: '52016', status: 'Resolved' }),
-        listRow(2, { modelNumber: 'M7-172', serialNumber: '52016', status: 'Created' }),
-        listRow(3, { modelNumber: 'L3560', serialNumber: '70531', status: 'Updated' }),
-      ],
-      total: 3,
-      complete: true,
-      syncedAt: Date.now(),
-    });
+    await keepThreeCases();
     online = false;
     renderList();
     expect(await screen.findByText('2 of 3 cases')).toBeTruthy();
@@ -115,6 +104,22 @@ describe('dealer case list (product §2 View Cases)', () => {
   });
 });
 
+/** Sam's dealer list as the device keeps it: three cases of two machines, one Resolved. */
+async function keepThreeCases(): Promise<void> {
+  await db.caseLists.put({
+    ownerUserId: sam.id,
+    key: 'dealer',
+    cases: [
+      listRow(1, { modelNumber: 'M7-172', serialNumber: '52016', status: 'Resolved' }),
+      listRow(2, { modelNumber: 'M7-172', serialNumber: '52016', status: 'Created' }),
+      listRow(3, { modelNumber: 'L3560', serialNumber: '70531', status: 'Updated' }),
+    ],
+    total: 3,
+    complete: true,
+    syncedAt: Date.now(),
+  });
+}
+
 describe('dealer case list in the address', () => {
   let search = '';
   let navigate: NavigateFunction;
@@ -125,18 +130,7 @@ describe('dealer case list in the address', () => {
   }
 
   beforeEach(async () => {
-    await db.caseLists.put({
-      ownerUserId: sam.id,
-      key: 'dealer',
-      cases: [
-        listRow(1, { modelNumber: 'M7-172', serialNumber: '52016', status: 'Resolved' }),
-        listRow(2, { modelNumber: 'M7-172', serialNumber: '52016', status: 'Created' }),
-        listRow(3, { modelNumber: 'L3560', serialNumber: '70531', status: 'Updated' }),
-      ],
-      total: 3,
-      complete: true,
-      syncedAt: Date.now(),
-    });
+    await keepThreeCases();
     online = false;
   });
 

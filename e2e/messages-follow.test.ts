@@ -18,7 +18,7 @@ import {
 
 const DANA = 'dana.tech@northfield.example';
 const ADA = 'ada.admin@torque.example';
-/** Within this of the send's commit a visible, online device shows it (5 s poll + one read). */
+/** Within this of the send's commit a visible, online device shows it (held ask + one read). */
 const FOLLOW_MS = 10_000;
 
 let browser: Browser;

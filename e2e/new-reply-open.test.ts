@@ -16,7 +16,7 @@ const DANA = 'dana.tech@northfield.example';
 const SAM = 'sam.staff@torque.example';
 const PHONE = { viewport: { width: 412, height: 915 } };
 const ROUNDS = 20;
-/** The mark comes with the change feed: a 5 s poll and its reads. */
+/** The mark comes with the change feed: a held ask answered at the commit, and its reads. */
 const MARK_MS = 15_000;
 /** The case screen shows what it keeps at once and what the gateway answers within this. */
 const SHOWN_MS = 10_000;

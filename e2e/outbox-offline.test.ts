@@ -45,7 +45,7 @@ describe('a write made offline', () => {
     await context.setOffline(true);
     await page.getByTestId('sync-status').getByText('Offline').waitFor();
     // From here on: an ask the page made while still online (its change feed follows the
-    // gateway every few seconds) is given up when the page learns it is offline.
+    // gateway, holding an ask open) is given up when the page learns it is offline.
     const noise: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') noise.push(m.text());

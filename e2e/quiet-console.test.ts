@@ -27,6 +27,10 @@ function listenForNoise(page: Page): string[] {
     const error = r.failure()?.errorText;
     // The browser's own tab-icon fetch, cancelled when the user leaves the page: no failure.
     if (path === '/favicon.svg' && error === 'net::ERR_ABORTED') return;
+    // The change feed's held ask, given up by the page as it goes offline or reloads. An ask
+    // made while offline would fail otherwise (ERR_INTERNET_DISCONNECTED) and still count.
+    const held = path === '/api/v1/changes' && new URL(r.url()).searchParams.has('wait');
+    if (held && error === 'net::ERR_ABORTED') return;
     noise.push(`failed ${r.method()} ${path}: ${error}`);
   });
   page.on('response', (r) => {

@@ -14,9 +14,9 @@ import { refreshUnreadCases } from './unread-refresh';
  * "Following the gateway"): it holds the change feed open with its own cursor (the gateway
  * answers as soon as something concerning the user changes) and reads again what the device
  * keeps of each changed case, the messages list when one of the user's messages changed, and
- * the user's kept predictions and offline claims when those changed; the screens, the Support count, Messages, the badge and Home follow through their live
- * queries. Hidden or offline it asks nothing and gives up the ask it holds; shown or back
- * online it asks at once.
+ * the user's kept predictions and offline claims when those changed; the screens, the Support
+ * count, Messages, the badge and Home follow through their live queries. Hidden or offline it
+ * asks nothing and gives up the ask it holds; shown or back online it asks at once.
  */
 
 /**

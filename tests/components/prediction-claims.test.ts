@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CLAIMS_BUNDLE_MODELS_MAX, claimsBundleSchema } from '../../contract/predictions';
+import { CLAIMS_BUNDLE_MODELS_MAX } from '../../contract/predictions';
 import { db } from '../../src/db/db';
 import { preparePredictionClaims } from '../../src/sync/prediction-claims';
 import { stubGateway, type GatewayStub, type StubRequest } from './gateway-stub';
-import { bundleOf, m5Claims, m7Claims } from './prediction-write-fixtures';
+import { claimsBundleAnswer, m7Claims } from './prediction-write-fixtures';
 import { makeUser, resetDb, signInLocally } from './render';
 
 /*
@@ -22,12 +22,7 @@ let version = 1;
 /** The gateway: an ETag per set of models and version; 304 when the caller already has it. */
 function answer(request: StubRequest): Response {
   const models = request.query.models!.split(',');
-  const etag = `"v${version}-${models.length}"`;
-  if (request.headers['If-None-Match'] === etag) return new Response(null, { status: 304 });
-  const body = claimsBundleSchema.parse(bundleOf(models, [...m7Claims, ...m5Claims]));
-  return new Response(JSON.stringify(body), {
-    headers: { 'content-type': 'application/json', etag },
-  });
+  return claimsBundleAnswer(request, `"v${version}-${models.length}"`);
 }
 
 beforeEach(async () => {

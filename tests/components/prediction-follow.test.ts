@@ -2,7 +2,6 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changesResponseSchema, type ChangesResponse } from '../../contract/changes';
 import {
-  claimsBundleSchema,
   predictionListResponseSchema,
   predictionSchema,
   type Prediction,
@@ -13,7 +12,7 @@ import { FOLLOW_AREA, followOnce } from '../../src/sync/case-follow';
 import { preparePredictionClaims } from '../../src/sync/prediction-claims';
 import { stubGateway, type GatewayStub, type StubRequest } from './gateway-stub';
 import { prediction, summaryOf } from './prediction-fixtures';
-import { bundleOf, m5Claims, m7Claims } from './prediction-write-fixtures';
+import { claimsBundleAnswer } from './prediction-write-fixtures';
 import { makeUser, resetDb, signInLocally } from './render';
 
 /*
@@ -35,12 +34,7 @@ let claimsFail: boolean;
 function claimsAnswer(request: StubRequest): Response {
   if (claimsFail) return new Response('{}', { status: 503 });
   const models = request.query.models!.split(',');
-  const etag = `"v${version}-${models.join('+')}"`;
-  if (request.headers['If-None-Match'] === etag) return new Response(null, { status: 304 });
-  const body = claimsBundleSchema.parse(bundleOf(models, [...m7Claims, ...m5Claims]));
-  return new Response(JSON.stringify(body), {
-    headers: { 'content-type': 'application/json', etag },
-  });
+  return claimsBundleAnswer(request, `"v${version}-${models.join('+')}"`);
 }
 
 beforeEach(async () => {

@@ -1,12 +1,14 @@
-import type {
-  ClaimEvidence,
-  ClaimsBundle,
-  PartsCombination,
-  Prediction,
-  PredictionCreate,
+import {
+  claimsBundleSchema,
+  type ClaimEvidence,
+  type ClaimsBundle,
+  type PartsCombination,
+  type Prediction,
+  type PredictionCreate,
 } from '../../contract/predictions';
 import { evidenceByModel, withFamilies } from '../../engine/bundle';
 import { db } from '../../src/db/db';
+import type { StubRequest } from './gateway-stub';
 
 /*
  * Parts predictions at the network edge, as the gateway answers: a few past claims of two
@@ -56,6 +58,19 @@ export function bundleOf(
     evidence: withFamilies(models, evidenceByModel(claims)),
     calibration: { scores: [0, 1], probabilities: [0.1, 0.9] },
   };
+}
+
+/**
+ * The gateway's answer to a claims bundle asked for `request.query.models` under `etag`: the
+ * demo claims of those models, or 304 when the caller already has that ETag.
+ */
+export function claimsBundleAnswer(request: StubRequest, etag: string): Response {
+  if (request.headers['If-None-Match'] === etag) return new Response(null, { status: 304 });
+  const models = request.query.models!.split(',');
+  const body = claimsBundleSchema.parse(bundleOf(models, [...m7Claims, ...m5Claims]));
+  return new Response(JSON.stringify(body), {
+    headers: { 'content-type': 'application/json', etag },
+  });
 }
 
 export const gatewayCombination: PartsCombination = {

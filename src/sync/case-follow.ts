@@ -6,7 +6,7 @@ import { backoffDelay } from './backoff';
 import { caseListKey, refreshCase, refreshCaseList } from './cases';
 import { refreshNotifications } from './notifications';
 import { readBack } from './outcome';
-import { applyPredictionChanges } from './prediction-follow';
+import { applyPredictionChanges, applyPredictionReset } from './prediction-follow';
 import { refreshUnreadCases } from './unread-refresh';
 
 /*
@@ -104,10 +104,11 @@ export async function followOnce(
   if (answer.reset) {
     // The first ask lists nothing and reads nothing: the screens read their own data when
     // shown. A cursor the database no longer knows (started anew) reads the Support count and
-    // the messages.
+    // the messages, and what the device keeps of the predictions.
     if (kept?.cursor) {
       reads.push(refreshUnreadCases(ownerUserId, signal, database).then(readBack));
       reads.push(refreshNotifications(ownerUserId, signal, database).then(readBack));
+      reads.push(applyPredictionReset(ownerUserId, signal, database));
     }
   } else {
     if (answer.cases.changed.length + answer.cases.removed.length > 0)

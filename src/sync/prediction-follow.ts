@@ -26,16 +26,16 @@ async function dropRemoved(ownerUserId: string, removed: string[], database: Tor
 }
 
 /**
- * Asks again, by ETag, for the claims of the named models the device keeps (a 304 moves
- * nothing). True when every chunk was answered.
+ * Asks again, by ETag, for the claims of the named models the device keeps, or of every kept
+ * model without names (a 304 moves nothing). True when every chunk was answered.
  */
 async function refreshKeptClaims(
   ownerUserId: string,
-  models: readonly string[],
+  models: readonly string[] | null,
   signal: AbortSignal,
   database: TorqueDb,
 ): Promise<boolean> {
-  const named = new Set(models.map((m) => m.toLowerCase()));
+  const named = models && new Set(models.map((m) => m.toLowerCase()));
   const kept = (
     await database.predictionClaims
       .where('[ownerUserId+model]')
@@ -43,7 +43,7 @@ async function refreshKeptClaims(
       .toArray()
   )
     .map((row) => row.model)
-    .filter((model) => named.has(model.toLowerCase()));
+    .filter((model) => !named || named.has(model.toLowerCase()));
   if (!kept.length) return true;
   // The claims refresh never rejects (the field pack goes on without a chunk): whether every
   // chunk came back is seen here, so the cursor is kept only then.
@@ -55,6 +55,29 @@ async function refreshKeptClaims(
     });
   await preparePredictionClaims(ownerUserId, kept, signal, fetchBundle, database);
   return answered && !signal.aborted;
+}
+
+/** One list answer carries every line: read once, and only when the device keeps the list. */
+async function refreshKeptHistory(ownerUserId: string, signal: AbortSignal, database: TorqueDb) {
+  if (!(await database.predictionLists.get([ownerUserId, 'mine']))) return true;
+  return readBack(await refreshPredictionHistory(ownerUserId, signal, database));
+}
+
+/**
+ * After a cursor the gateway no longer knows, nothing says what changed: the kept history is
+ * read again, and the kept claims asked for by their ETags (what did not change answers 304).
+ * A kept prediction's detail reads itself when shown.
+ */
+export async function applyPredictionReset(
+  ownerUserId: string,
+  signal: AbortSignal,
+  database: TorqueDb,
+): Promise<boolean> {
+  const reads = await Promise.all([
+    refreshKeptHistory(ownerUserId, signal, database),
+    refreshKeptClaims(ownerUserId, null, signal, database),
+  ]);
+  return reads.every(Boolean);
 }
 
 /**
@@ -71,9 +94,7 @@ export async function applyPredictionChanges(
   await dropRemoved(ownerUserId, removed, database);
   const reads: Promise<boolean>[] = [];
   if (changed.length + removed.length > 0) {
-    // One list answer carries every line: read once, and only when the device keeps the list.
-    if (await database.predictionLists.get([ownerUserId, 'mine']))
-      reads.push(refreshPredictionHistory(ownerUserId, signal, database).then(readBack));
+    reads.push(refreshKeptHistory(ownerUserId, signal, database));
     const kept = (await database.predictions.bulkGet(changed.map((id) => [ownerUserId, id])))
       .filter((r) => r !== undefined && !r.pending)
       .map((r) => r!.id);

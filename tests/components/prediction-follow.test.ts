@@ -154,4 +154,36 @@ describe('following the predictions area', () => {
     expect(await follow()).toBe(false);
     expect(await cursor()).toBe('300');
   });
+
+  it('after a cursor the gateway no longer knows, reads again the kept history and every kept model by ETag', async () => {
+    await keep(record);
+    await db.predictionLists.put({
+      ownerUserId: dana.id,
+      key: 'mine',
+      predictions: [],
+      syncedAt: 1,
+    });
+    await preparePredictionClaims(dana.id, ['M7-172']);
+    const kept = (await db.predictionClaims.get([dana.id, 'M7-172']))!;
+    gateway.requests.length = 0;
+    // The database was started anew: its answer names nothing and says so.
+    record = { ...record, caseId: 'case-1', caseNumber: '00001001' };
+    version = 2;
+    changes = { ...changes, cursor: '7', reset: true };
+
+    expect(await follow()).toBe(true);
+    expect((await db.predictionLists.get([dana.id, 'mine']))!.predictions[0]!.caseId).toBe(
+      'case-1',
+    );
+    // Every kept model in one ask, as priming asks for them.
+    const [again] = gateway.requestsTo(CLAIMS);
+    expect(gateway.requestsTo(CLAIMS)).toHaveLength(1);
+    expect(again!.headers['If-None-Match']).toBe(kept.etag);
+    expect((await db.predictionClaims.get([dana.id, 'M7-172']))!.etag).toBe(
+      `"v2-${again!.query.models!.split(',').join('+')}"`,
+    );
+    // Only the list: a kept prediction's detail reads itself when shown.
+    expect(asked().filter((p) => p.startsWith('/api/v1/predictions/p-'))).toEqual([]);
+    expect(await cursor()).toBe('7');
+  });
 });

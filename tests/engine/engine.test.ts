@@ -41,7 +41,7 @@ describe('prediction engine', () => {
       ...Array.from({ length: 6 }, () => claim('T1', 'Tractor', 'vibration at speed', 'AXLE-1')),
       ...Array.from({ length: 9 }, () => claim('Z1', 'Mower', 'vibration at speed', 'SPIN-1')),
       claim('T2', 'Tractor', 'vibration at speed', 'CAB-1'),
-      ...Array.from({ length: 600 }, () => claim('T2', 'Tractor', 'cab door rattles', 'CAB-2')),
+      ...Array.from({ length: 2400 }, () => claim('T2', 'Tractor', 'cab door rattles', 'CAB-2')),
     ];
     const e = createEngine(rows);
     const ask = (model: string, family?: string) =>

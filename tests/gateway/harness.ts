@@ -48,7 +48,7 @@ export async function waitUntilUnused(admin: pg.Client, database: string): Promi
   }
 }
 
-function postgresLane(serverUrl: string): Lane {
+export function postgresLane(serverUrl: string): Lane {
   return {
     name: 'postgres',
     async create(template) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../gateway/db/schema';
 import { MACHINE_1 } from '../gateway/seed/fixed-machines';
 import { postgresLane } from '../tests/gateway/harness';
-import { addClaimsOnMachine1 } from '../tests/gateway/predictions-support';
+import { addClaimsOnMachine1, threeClaimsOf } from '../tests/gateway/predictions-support';
 import { launchBrowser, signedInPage, trackPageErrors } from './support/browser';
 import { startGateway, type RunningGateway } from './support/gateway';
 import { portFor } from './support/ports';
@@ -71,19 +71,7 @@ describe('predictions learn claims as they arrive', () => {
       }),
     });
     const written = Date.now();
-    await addClaimsOnMachine1(
-      kysely,
-      [1, 2, 3].map((n) => ({
-        claimNumber: `CLM-FLUX-${n}`,
-        date: '2026-11-20',
-        symptom: SYMPTOM,
-        defect: 'worn',
-        causalPart: PART,
-        causalPartDescription: 'Flux gizmo',
-        parts: [{ partNumber: PART, description: 'Flux gizmo', quantity: 1 }],
-        labourHours: '2',
-      })),
-    );
+    await addClaimsOnMachine1(kysely, threeClaimsOf(SYMPTOM, PART, 'Flux gizmo'));
     await kysely.destroy();
 
     // The device's bundle changes its ETag once the gateway's engine has learned them.

@@ -1,4 +1,4 @@
-// npm run predictions:eval -- [FILE.csv] [--json] [--size small|large] [--folds N]
+// npm run predictions:eval -- [FILE.csv] [--json] [--size small|large] [--folds N] [--knn N]
 // Judges the parts-prediction engine on a claims file (or, without one, on the demo claims)
 // as the product learns: the calibration fitted on the 20 % before the newest 20 %, then the
 // engine learning from everything older than them; its figures beside the baselines' (most
@@ -17,6 +17,8 @@ const { values, positionals } = parseArgs({
     json: { type: 'boolean', default: false },
     size: { type: 'string', default: 'small' },
     folds: { type: 'string' },
+    // The nearest 25 reads every learning claim per question: on the large set, ask it fewer.
+    knn: { type: 'string' },
   },
 });
 const file = positionals[0];
@@ -47,7 +49,8 @@ if (claims.rows.length < 10) {
 }
 
 const folds = values.folds === undefined ? undefined : Math.max(0, Number(values.folds) || 0);
-const result = evaluate(claims.rows, { folds });
+const knnMax = values.knn === undefined ? undefined : Math.max(1, Number(values.knn) || 1);
+const result = evaluate(claims.rows, { folds, knnMax });
 if (values.json) {
   console.log(
     JSON.stringify({

@@ -5,6 +5,7 @@ import {
   predictionListResponseSchema,
   predictionSchema,
   type Prediction,
+  type PredictionSummary,
 } from '../../contract/predictions';
 import { getChanges } from '../../src/api/changes';
 import { db } from '../../src/db/db';
@@ -63,18 +64,16 @@ const follow = () =>
 const cursor = async () => (await db.syncState.get([dana.id, FOLLOW_AREA]))?.cursor;
 const keep = async (p: Prediction, pending = false) =>
   db.predictions.put({ ownerUserId: dana.id, id: p.id, prediction: p, pending, syncedAt: 1 });
+/** The Prediction History kept on the device, as it was last read. */
+const keepHistory = (predictions: PredictionSummary[] = []) =>
+  db.predictionLists.put({ ownerUserId: dana.id, key: 'mine', predictions, syncedAt: 1 });
 const asked = () => gateway.requests.map((r) => r.path).filter((p) => p !== '/api/v1/changes');
 
 describe('following the predictions area', () => {
   it('reads again the kept history and a kept prediction whose outcome was recorded', async () => {
     await keep(record);
     await keep(prediction({ id: 'p-2', name: 'PPD-000002' }));
-    await db.predictionLists.put({
-      ownerUserId: dana.id,
-      key: 'mine',
-      predictions: [summaryOf(record)],
-      syncedAt: 1,
-    });
+    await keepHistory([summaryOf(record)]);
     // Its case was closed elsewhere with the causal part of the first answer.
     record = {
       ...record,
@@ -116,12 +115,7 @@ describe('following the predictions area', () => {
 
   it('asks nothing when the answer leaves the area out', async () => {
     await keep(record);
-    await db.predictionLists.put({
-      ownerUserId: dana.id,
-      key: 'mine',
-      predictions: [],
-      syncedAt: 1,
-    });
+    await keepHistory();
     expect(await follow()).toBe(true);
     expect(asked()).toEqual([]);
     expect(await cursor()).toBe('200');
@@ -157,12 +151,7 @@ describe('following the predictions area', () => {
 
   it('after a cursor the gateway no longer knows, reads again the kept history and every kept model by ETag', async () => {
     await keep(record);
-    await db.predictionLists.put({
-      ownerUserId: dana.id,
-      key: 'mine',
-      predictions: [],
-      syncedAt: 1,
-    });
+    await keepHistory();
     await preparePredictionClaims(dana.id, ['M7-172']);
     const kept = (await db.predictionClaims.get([dana.id, 'M7-172']))!;
     gateway.requests.length = 0;

@@ -5,7 +5,7 @@ import { loadedClaims } from '../../gateway/services/predictions-engine';
 import { DANA, OPEN_TIMEOUT } from './cases-support';
 import { openGateway, lanes, type TestGateway } from './harness';
 import { signIn } from './oidc-flow';
-import { addClaimsOnMachine1, predictionsClient } from './predictions-support';
+import { addClaimsOnMachine1, predictionsClient, threeClaimsOf } from './predictions-support';
 
 /*
  * Claims that arrive while the gateway runs are learned without a restart: the engine checks
@@ -39,19 +39,7 @@ describe.each(lanes)('predictions learn new claims on $name', (lane) => {
     expect((await http.get(url, dana, { 'if-none-match': etag })).statusCode).toBe(304);
 
     const db = gw.started.db.kysely;
-    await addClaimsOnMachine1(
-      db,
-      [1, 2, 3].map((n) => ({
-        claimNumber: `CLM-FLUX-${n}`,
-        date: '2026-11-20',
-        symptom: SYMPTOM,
-        defect: 'worn',
-        causalPart: PART,
-        causalPartDescription: 'Flux gizmo',
-        parts: [{ partNumber: PART, description: 'Flux gizmo', quantity: 1 }],
-        labourHours: '2',
-      })),
-    );
+    await addClaimsOnMachine1(db, threeClaimsOf(SYMPTOM, PART, 'Flux gizmo'));
 
     // The engine in place answers until the new one, built in its thread, takes over.
     await expect

@@ -63,6 +63,20 @@ export interface TestClaim {
   labourHours: string;
 }
 
+/** Three claims of one symptom, repaired with one part (2 h each): enough for a bundle's aggregates. */
+export function threeClaimsOf(symptom: string, part: string, description: string): TestClaim[] {
+  return [1, 2, 3].map((n) => ({
+    claimNumber: `CLM-${part}-${n}`,
+    date: '2026-11-20',
+    symptom,
+    defect: 'worn',
+    causalPart: part,
+    causalPartDescription: description,
+    parts: [{ partNumber: part, description, quantity: 1 }],
+    labourHours: '2',
+  }));
+}
+
 /** Stores claims on MACHINE_1 directly, as an import of warranty claims would. */
 export async function addClaimsOnMachine1(db: Kysely<Database>, claims: TestClaim[]) {
   const machine = await db

@@ -1,7 +1,7 @@
 import type { ModelEvidence, PartEvidence } from '../contract/predictions';
-import { medianLabour, partsKey } from './repair';
+import { AGGREGATE_MIN_CLAIMS, repairOf } from './repair';
 import { terms, words } from './text';
-import type { ClaimEvidence, EngineRow, PartsCombination, TermStatistics } from './types';
+import type { ClaimEvidence, EngineRow, TermStatistics } from './types';
 
 /*
  * What a device needs to rank as the gateway does, without any claim's record: per model and
@@ -11,12 +11,8 @@ import type { ClaimEvidence, EngineRow, PartsCombination, TermStatistics } from 
  * from what the gateway's learned from.
  */
 
-/** Fewer claims than this give no parts set or labour of their own: they would be one claim's. */
-export const AGGREGATE_MIN_CLAIMS = 3;
 /** Distinct symptoms per model at most (the most written are kept): bounds a model's bytes. */
 export const TEXTS_PER_MODEL_MAX = 50_000;
-
-type Parts = PartsCombination['requiredParts'];
 
 /** A symptom as the bundle holds it: its terms, their key, and its words in order. */
 interface Written {
@@ -53,45 +49,6 @@ export function termStatistics(
   return { claims: rows.length, df };
 }
 
-/**
- * The parts set of a part's claims: the one most used if at least two claims used exactly it;
- * otherwise each part that at least half of them (and two) used, in its commonest quantity.
- */
-function aggregateParts(claims: readonly ClaimEvidence[]): Parts {
-  const sets = new Map<string, { count: number; parts: Parts }>();
-  for (const claim of claims) {
-    const key = partsKey(claim.parts);
-    const entry = sets.get(key) ?? { count: 0, parts: claim.parts };
-    entry.count++;
-    sets.set(key, entry);
-  }
-  let best: { count: number; parts: Parts } | null = null;
-  for (const entry of sets.values()) if (!best || entry.count > best.count) best = entry;
-  const byNumber = (a: { partNumber: string }, b: { partNumber: string }) =>
-    a.partNumber < b.partNumber ? -1 : 1;
-  if (best && best.count >= 2) return [...best.parts].sort(byNumber).map((p) => ({ ...p }));
-  const uses = new Map<string, { description: string; quantities: Map<number, number> }>();
-  for (const claim of claims) {
-    for (const p of claim.parts) {
-      const use = uses.get(p.partNumber) ?? { description: p.description, quantities: new Map() };
-      use.quantities.set(p.quantity, (use.quantities.get(p.quantity) ?? 0) + 1);
-      uses.set(p.partNumber, use);
-    }
-  }
-  const out: Parts = [];
-  for (const [partNumber, { description, quantities }] of uses) {
-    let count = 0;
-    let quantity = 1;
-    let most = 0;
-    for (const [q, n] of quantities) {
-      count += n;
-      if (n > most) [quantity, most] = [q, n];
-    }
-    if (count >= 2 && count * 2 >= claims.length) out.push({ partNumber, description, quantity });
-  }
-  return out.sort(byNumber);
-}
-
 function commonest(values: readonly string[]): string {
   const counts = new Map<string, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
@@ -99,18 +56,6 @@ function commonest(values: readonly string[]): string {
   let most = 0;
   for (const [v, n] of counts) if (n > most) [best, most] = [v, n];
   return best;
-}
-
-/** A part's aggregates, from claims enough that none of them is one claim's own. */
-function repairOf(
-  claims: readonly ClaimEvidence[],
-): Pick<PartEvidence, 'requiredParts' | 'labourHours'> {
-  if (claims.length < AGGREGATE_MIN_CLAIMS) return { requiredParts: [], labourHours: null };
-  const recorded = claims.filter((c) => c.labourHours !== null).length;
-  return {
-    requiredParts: aggregateParts(claims).slice(0, 50),
-    labourHours: recorded >= AGGREGATE_MIN_CLAIMS ? medianLabour(claims) : null,
-  };
 }
 
 /**

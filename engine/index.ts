@@ -4,7 +4,7 @@ import { buildIndex, type ClaimIndex, type Range } from './claim-index';
 import { IDENTITY_CALIBRATION, calibrate, fitIsotonic, type CalibrationPoint } from './calibration';
 import { NeighbourSearch, type Hit, type Scope } from './neighbours';
 import { poolWeights, rankParts, type PartSizes } from './ranking';
-import { commonPartsSet, medianLabour } from './repair';
+import { AGGREGATE_MIN_CLAIMS, commonPartsSet, medianLabour, repairOf } from './repair';
 
 /*
  * The parts-prediction engine: built once from claim rows, then asked about symptoms. Pure
@@ -48,9 +48,33 @@ export interface ClaimsEngine extends PredictionEngine {
   rank(query: PredictionQuery, limit?: number, exclude?: number): RawAnswer[];
 }
 
-function answersOf(index: ClaimIndex, ranked: ReturnType<typeof rankParts>, hits: Hit[]) {
+/**
+ * A part's own claims, each row as many times as the claims it stands for: the model's when
+ * they are enough for aggregates, else every model's. On the device each row of a part already
+ * carries the part's aggregates, so both sides bring the same.
+ */
+function ownClaims(index: ClaimIndex, positions: readonly number[], model: Range | null) {
+  const expand = (list: readonly number[]) =>
+    list.flatMap((at) => Array<EngineRow>(index.row(at).weight ?? 1).fill(index.row(at)));
+  const mine = model ? positions.filter((at) => at >= model.from && at < model.to) : [];
+  const own = expand(mine);
+  return own.length >= AGGREGATE_MIN_CLAIMS ? own : expand(positions);
+}
+
+function answersOf(
+  index: ClaimIndex,
+  ranked: ReturnType<typeof rankParts>,
+  hits: Hit[],
+  partClaims: (part: number) => EngineRow[],
+) {
   return ranked.map(({ part, score }): RawAnswer => {
-    const claims = hits.filter((h) => index.partOf[h.row] === part).map((h) => index.row(h.row));
+    const near = hits.filter((h) => index.partOf[h.row] === part).map((h) => index.row(h.row));
+    // Ranked by the pooled evidence alone: what to bring comes from the part's own claims.
+    const claims = near.length > 0 ? near : partClaims(part);
+    const repair =
+      near.length > 0
+        ? { requiredParts: commonPartsSet(claims), labourHours: medianLabour(claims) }
+        : repairOf(claims);
     const descriptions = new Map<string, number>();
     for (const c of claims) {
       descriptions.set(
@@ -64,8 +88,8 @@ function answersOf(index: ClaimIndex, ranked: ReturnType<typeof rankParts>, hits
     return {
       causalPart: index.parts[part]!,
       causalPartDescription: description.slice(0, 200),
-      requiredParts: commonPartsSet(claims).slice(0, 50),
-      labourHours: medianLabour(claims),
+      requiredParts: repair.requiredParts.slice(0, 50),
+      labourHours: repair.labourHours,
       score,
     };
   });
@@ -79,6 +103,15 @@ function engineOver(rows: readonly EngineRow[], terms?: TermStatistics) {
 
   const everything = { from: 0, to: index.size };
   const size = (r: Range) => r.to - r.from;
+  // Built on the first answer without neighbours: positions of each part's rows.
+  let partPositions: number[][] | null = null;
+  const positionsOf = (part: number) => {
+    if (!partPositions) {
+      partPositions = index.parts.map(() => []);
+      for (let at = 0; at < index.size; at++) partPositions[index.partOf[at]!]!.push(at);
+    }
+    return partPositions[part]!;
+  };
 
   function rank(query: PredictionQuery, limit = ANSWERS_MAX, exclude = -1): RawAnswer[] {
     const model =
@@ -124,7 +157,9 @@ function engineOver(rows: readonly EngineRow[], terms?: TermStatistics) {
     const hits = [...pools.model, ...pools.family, ...pools.all]
       .filter((h) => !seen.has(h.row) && (seen.add(h.row), true))
       .sort((a, b) => b.similarity - a.similarity || a.row - b.row);
-    return answersOf(index, ranked, hits);
+    return answersOf(index, ranked, hits, (part) =>
+      ownClaims(index, positionsOf(part), modelRange),
+    );
   }
   return { index, rank };
 }

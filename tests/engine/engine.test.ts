@@ -60,6 +60,28 @@ describe('prediction engine', () => {
     expect(few[0]!.causalPart).toBe('AXLE-1');
   });
 
+  it('brings a part ranked without neighbours its own claims’ parts set and labour', () => {
+    const kit = { partNumber: 'KIT-7', description: 'Whine kit', quantity: 2 };
+    const rows = [
+      // The 40 nearest places all go to the exact symptom's part...
+      ...Array.from({ length: 45 }, () => claim('X', null, 'pump whines loudly at idle', 'A-1')),
+      // ...while these, sharing words, rank only through the pooled evidence.
+      ...Array.from({ length: 4 }, () =>
+        claim('X', null, 'pump whines', 'B-2', { parts: [kit], labourHours: 5 }),
+      ),
+    ];
+    const answers = createEngine(rows).predict({
+      model: 'X',
+      symptom: 'pump whines loudly at idle',
+    });
+    const b = answers.find((a) => a.causalPart === 'B-2');
+    expect(b).toMatchObject({
+      causalPartDescription: 'Part B-2',
+      requiredParts: [kit],
+      labourHours: 5,
+    });
+  });
+
   it('breaks ties in the parts’ alphabetical order, whatever the order of the rows', () => {
     const rows = [claim('X', null, 'pump whines', 'B-2'), claim('X', null, 'pump whines', 'A-1')];
     for (const set of [rows, [...rows].reverse()]) {

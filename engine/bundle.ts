@@ -1,5 +1,5 @@
 import type { ModelEvidence, PartEvidence } from '../contract/predictions';
-import { AGGREGATE_MIN_CLAIMS, repairOf } from './repair';
+import { AGGREGATE_MIN_CLAIMS, commonest, repairOf } from './repair';
 import { terms, words } from './text';
 import type { ClaimEvidence, EngineRow, TermStatistics } from './types';
 
@@ -47,15 +47,6 @@ export function termStatistics(
   const df = new Map<string, number>();
   for (const row of rows) for (const t of read(row.symptom).terms) df.set(t, (df.get(t) ?? 0) + 1);
   return { claims: rows.length, df };
-}
-
-function commonest(values: readonly string[]): string {
-  const counts = new Map<string, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  let best = '';
-  let most = 0;
-  for (const [v, n] of counts) if (n > most) [best, most] = [v, n];
-  return best;
 }
 
 /**

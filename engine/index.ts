@@ -4,7 +4,7 @@ import { buildIndex, type ClaimIndex, type Range } from './claim-index';
 import { IDENTITY_CALIBRATION, calibrate, fitIsotonic, type CalibrationPoint } from './calibration';
 import { NeighbourSearch, type Hit, type Scope } from './neighbours';
 import { poolWeights, rankParts, type PartSizes } from './ranking';
-import { AGGREGATE_MIN_CLAIMS, commonPartsSet, medianLabour, repairOf } from './repair';
+import { AGGREGATE_MIN_CLAIMS, commonPartsSet, commonest, medianLabour, repairOf } from './repair';
 
 /*
  * The parts-prediction engine: built once from claim rows, then asked about symptoms. Pure
@@ -48,48 +48,48 @@ export interface ClaimsEngine extends PredictionEngine {
   rank(query: PredictionQuery, limit?: number, exclude?: number): RawAnswer[];
 }
 
+/** What an answer says to bring: the part's description, its parts set and labour. */
+type Brought = Pick<RawAnswer, 'causalPartDescription' | 'requiredParts' | 'labourHours'>;
+
+function brought(
+  claims: readonly EngineRow[],
+  repair: Pick<Brought, 'requiredParts' | 'labourHours'>,
+): Brought {
+  return {
+    causalPartDescription: commonest(claims.map((c) => c.causalPartDescription)).slice(0, 200),
+    requiredParts: repair.requiredParts.slice(0, 50),
+    labourHours: repair.labourHours,
+  };
+}
+
 /**
- * A part's own claims, each row as many times as the claims it stands for: the model's when
- * they are enough for aggregates, else every model's. On the device each row of a part already
- * carries the part's aggregates, so both sides bring the same.
+ * What a part's own claims bring, each row counted as the claims it stands for: the model's
+ * claims when they are enough for aggregates, else every model's. On the device each row of a
+ * part already carries the part's aggregates, so both sides bring the same.
  */
-function ownClaims(index: ClaimIndex, positions: readonly number[], model: Range | null) {
+function ownBrought(index: ClaimIndex, positions: readonly number[], model: Range | null) {
   const expand = (list: readonly number[]) =>
     list.flatMap((at) => Array<EngineRow>(index.row(at).weight ?? 1).fill(index.row(at)));
   const mine = model ? positions.filter((at) => at >= model.from && at < model.to) : [];
-  const own = expand(mine);
-  return own.length >= AGGREGATE_MIN_CLAIMS ? own : expand(positions);
+  let claims = expand(mine);
+  if (claims.length < AGGREGATE_MIN_CLAIMS) claims = expand(positions);
+  return brought(claims, repairOf(claims));
 }
 
 function answersOf(
   index: ClaimIndex,
   ranked: ReturnType<typeof rankParts>,
   hits: Hit[],
-  partClaims: (part: number) => EngineRow[],
+  own: (part: number) => Brought,
 ) {
   return ranked.map(({ part, score }): RawAnswer => {
     const near = hits.filter((h) => index.partOf[h.row] === part).map((h) => index.row(h.row));
-    // Ranked by the pooled evidence alone: what to bring comes from the part's own claims.
-    const claims = near.length > 0 ? near : partClaims(part);
-    const repair =
-      near.length > 0
-        ? { requiredParts: commonPartsSet(claims), labourHours: medianLabour(claims) }
-        : repairOf(claims);
-    const descriptions = new Map<string, number>();
-    for (const c of claims) {
-      descriptions.set(
-        c.causalPartDescription,
-        (descriptions.get(c.causalPartDescription) ?? 0) + 1,
-      );
-    }
-    let description = '';
-    let most = 0;
-    for (const [d, n] of descriptions) if (n > most) [description, most] = [d, n];
     return {
       causalPart: index.parts[part]!,
-      causalPartDescription: description.slice(0, 200),
-      requiredParts: repair.requiredParts.slice(0, 50),
-      labourHours: repair.labourHours,
+      // Ranked by the pooled evidence alone: what to bring comes from the part's own claims.
+      ...(near.length > 0
+        ? brought(near, { requiredParts: commonPartsSet(near), labourHours: medianLabour(near) })
+        : own(part)),
       score,
     };
   });
@@ -103,7 +103,8 @@ function engineOver(rows: readonly EngineRow[], terms?: TermStatistics) {
 
   const everything = { from: 0, to: index.size };
   const size = (r: Range) => r.to - r.from;
-  // Built on the first answer without neighbours: positions of each part's rows.
+  // Built on the first answer without neighbours: positions of each part's rows, and what
+  // each part brings per model, the same for every question that ranks it so.
   let partPositions: number[][] | null = null;
   const positionsOf = (part: number) => {
     if (!partPositions) {
@@ -111,6 +112,14 @@ function engineOver(rows: readonly EngineRow[], terms?: TermStatistics) {
       for (let at = 0; at < index.size; at++) partPositions[index.partOf[at]!]!.push(at);
     }
     return partPositions[part]!;
+  };
+  const ownByModelPart = new Map<string, Brought>();
+  const ownOf = (model: number, modelRange: Range | null, part: number) => {
+    const key = `${model}:${part}`;
+    let own = ownByModelPart.get(key);
+    if (!own) ownByModelPart.set(key, (own = ownBrought(index, positionsOf(part), modelRange)));
+    // A copy: answers leave the engine, and the next question's must not change with them.
+    return { ...own, requiredParts: own.requiredParts.map((p) => ({ ...p })) };
   };
 
   function rank(query: PredictionQuery, limit = ANSWERS_MAX, exclude = -1): RawAnswer[] {
@@ -157,9 +166,7 @@ function engineOver(rows: readonly EngineRow[], terms?: TermStatistics) {
     const hits = [...pools.model, ...pools.family, ...pools.all]
       .filter((h) => !seen.has(h.row) && (seen.add(h.row), true))
       .sort((a, b) => b.similarity - a.similarity || a.row - b.row);
-    return answersOf(index, ranked, hits, (part) =>
-      ownClaims(index, positionsOf(part), modelRange),
-    );
+    return answersOf(index, ranked, hits, (part) => ownOf(model, modelRange, part));
   }
   return { index, rank };
 }

@@ -102,3 +102,13 @@ export function repairOf(claims: readonly ClaimEvidence[]): {
     labourHours: recorded >= AGGREGATE_MIN_CLAIMS ? medianLabour(claims) : null,
   };
 }
+
+/** The value written most often; of equal counts, the one seen first ('' for none). */
+export function commonest(values: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  let best = '';
+  let most = 0;
+  for (const [v, n] of counts) if (n > most) [best, most] = [v, n];
+  return best;
+}

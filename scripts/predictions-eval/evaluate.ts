@@ -2,9 +2,11 @@ import type { ClaimEvidence } from '../../contract/predictions';
 import { createEngine, fitCalibration } from '../../engine';
 import { frequencyBaseline } from './baseline';
 import { splitAsProduct } from './date-split';
-import { bootstrapIntervals, headline, type Headline, type Intervals } from './intervals';
+import type { PredictionQuality } from '../../contract/prediction-quality';
+import { bootstrapIntervals, eceNoise, headline, type Headline, type Intervals } from './intervals';
 import { knnBaseline } from './knn-baseline';
 import { MetricsCollector, type Metrics } from './metrics';
+import { qualityOf } from './quality';
 
 /*
  * One evaluation, learning as the product does: the calibration is fitted on a held-out slice
@@ -32,6 +34,10 @@ export interface Evaluation {
   knnLearned: number;
   /** Bootstrap 90 % intervals over the tested claims. */
   intervals: { engine: Intervals; knn: Intervals };
+  /** The engine's ECE were it perfectly calibrated: the floor its measured ECE is read against. */
+  eceNoise: ReturnType<typeof eceNoise>;
+  /** The engine's hits by month and model, as the Predictions quality page shows them. */
+  quality: PredictionQuality;
   /** The mean over rolling cut dates; null when not asked for. */
   rolling: { folds: Fold[]; mean: { engine: Headline; knn: Headline } } | null;
   timings: { buildMs: number; calibrateMs: number; queryP50Ms: number; queryP95Ms: number };
@@ -146,6 +152,8 @@ export function evaluate(
       engine: bootstrapIntervals(ours.outcomes),
       knn: bootstrapIntervals(near.outcomes),
     },
+    eceNoise: eceNoise(ours.outcomes),
+    quality: qualityOf(split.test, ours.outcomes),
     rolling,
     timings: {
       buildMs,

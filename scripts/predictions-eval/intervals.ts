@@ -70,3 +70,28 @@ export function bootstrapIntervals(
     ece: interval('ece'),
   };
 }
+
+/**
+ * The ECE that a perfectly calibrated ranker would still show on these claims: each top answer
+ * drawn right with exactly its probability, the same deciles. On a thousand claims this noise
+ * alone is a few hundredths, so a measured ECE is read against it, not against zero.
+ */
+export function eceNoise(
+  outcomes: readonly Outcome[],
+  draws = 200,
+  seed = 20240917,
+): { mean: number; interval: [number, number] } {
+  const random = mulberry32(seed);
+  const values: number[] = [];
+  for (let d = 0; d < draws; d++) {
+    const drawn = outcomes.map((o) => ({
+      rank: o.top !== null && random() < o.top ? 1 : 0,
+      top: o.top,
+    }));
+    values.push(headline(drawn).ece);
+  }
+  values.sort((a, b) => a - b);
+  const at = (p: number) => values[Math.min(values.length - 1, Math.floor(p * values.length))] ?? 0;
+  const mean = values.reduce((s, v) => s + v, 0) / Math.max(1, values.length);
+  return { mean, interval: [at(0.05), at(0.95)] };
+}

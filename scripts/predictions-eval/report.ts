@@ -1,3 +1,4 @@
+import { hitRate, type QualityCounts } from '../../contract/prediction-quality';
 import type { Refusal } from './claims-csv';
 import type { Evaluation } from './evaluate';
 import type { Headline } from './intervals';
@@ -7,6 +8,22 @@ import type { Metrics } from './metrics';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const num = (x: number | null, digits = 3) => (x === null ? 'n/a' : x.toFixed(digits));
+
+/** One table of the Predictions quality page: settled, then the hit rate at 1, 3 and 5. */
+function qualityTable(
+  first: string,
+  rows: readonly (QualityCounts & { label: string })[],
+  log: (line: string) => void,
+) {
+  log(`${first.padEnd(22)}${'tested'.padEnd(9)}top-1     top-3     top-5`);
+  for (const r of rows) {
+    const rates = ([1, 3, 5] as const).map((k) => {
+      const rate = hitRate(r, k);
+      return (rate === null ? '-' : pct(rate)).padEnd(10);
+    });
+    log(`${r.label.padEnd(22)}${String(r.settled).padEnd(9)}${rates.join('')}`.trimEnd());
+  }
+}
 
 export function printReport(
   source: string,
@@ -53,6 +70,10 @@ export function printReport(
       `${key.padEnd(34)}${span(e.intervals.engine[key], p).padEnd(22)}${span(e.intervals.knn[key], p)}`,
     );
   }
+  const noise = e.eceNoise;
+  log(
+    `ECE a perfectly calibrated engine would show on these claims: ${num(noise.mean)} (90 %: ${num(noise.interval[0])} - ${num(noise.interval[1])})`,
+  );
   if (e.rolling) {
     log('');
     log(
@@ -75,6 +96,19 @@ export function printReport(
       `${`${b.from.toFixed(1)}-${(b.from + 0.1).toFixed(1)}`.padEnd(12)}${String(b.count).padEnd(9)}${pct(b.meanProbability).padEnd(10)}${pct(b.accuracy)}`,
     );
   }
+  log('');
+  log('the engine on the tested claims, as the Predictions quality page counts predictions');
+  qualityTable(
+    'month',
+    e.quality.months.map((m) => ({ ...m, label: m.month })),
+    log,
+  );
+  log('');
+  qualityTable(
+    'model',
+    e.quality.models.map((m) => ({ ...m, label: m.model })),
+    log,
+  );
   log('');
   const t = e.timings;
   log(

@@ -4,9 +4,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../gateway/db/schema';
 import { MACHINE_1 } from '../gateway/seed/fixed-machines';
+import { M1_PAGE } from './support/case-wizard';
 import { postgresLane } from '../tests/gateway/harness';
 import { addClaimsOnMachine1, threeClaimsOf } from '../tests/gateway/predictions-support';
-import { launchBrowser, signedInPage, trackPageErrors } from './support/browser';
+import { launchBrowser, signedInPage, swControlled, trackPageErrors } from './support/browser';
 import { startGateway, type RunningGateway } from './support/gateway';
 import { portFor } from './support/ports';
 import {
@@ -14,13 +15,16 @@ import {
   describeSymptom,
   openPredictionFromMachine,
   predicted,
+  prepareForTheField,
 } from './support/prediction-flow';
 
 /*
  * Claims reach the database in bulk, beside the gateway. One written while the gateway runs is
  * learned without a restart: dana asks about a symptom no claim wrote, three claims with that
- * symptom arrive, and within the issue's five minutes the same question leads with their part.
- * The claims are written to the database the gateway runs on, so this file runs on PostgreSQL.
+ * symptom arrive, and within five minutes the same question leads with their part. Her device
+ * learns them too: prepared for the field again, it answers the same offline, from the engine
+ * its worker built before, told of the new claims. The claims are written to the database the
+ * gateway runs on, so this file runs on PostgreSQL.
  */
 const DANA = 'dana.tech@northfield.example';
 const SYMPTOM = 'flux gizmo rattles on cold start';
@@ -48,19 +52,38 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-/** The prediction flow from machine 1, as dana goes through it: the parts ranked on screen. */
+/**
+ * The prediction flow from machine 1, as dana goes through it: the parts ranked on screen.
+ * Reached from Home, never by reloading: the device's engine lives as long as the page.
+ */
 async function ask(page: Page): Promise<string[]> {
-  await openPredictionFromMachine(page);
+  await openPredictionFromMachine(page, true);
   await describeSymptom(page, SYMPTOM);
   await predicted(page);
   return causalParts(page);
 }
 
+/** The same without signal: ranked by the device's engine, kept waiting to send. */
+async function askOffline(page: Page): Promise<string[]> {
+  await page.context().setOffline(true);
+  await page.getByTestId('sync-status').getByText('Offline').waitFor();
+  const parts = await ask(page);
+  await page.getByRole('status').getByText('waiting to send').waitFor();
+  await page.context().setOffline(false);
+  return parts;
+}
+
 describe('predictions learn claims as they arrive', () => {
-  it('a claim written while the gateway runs leads the same question within five minutes', async () => {
+  it('a claim written while the gateway runs leads the same question within five minutes, online and on the device', async () => {
     const { context, page } = await signedInPage(browser, DANA, { baseURL: gateway.url });
     const errors = trackPageErrors(page);
+    await swControlled(page);
+    // Machine 1 seen once, so Home lists it among the recent machines.
+    await page.goto(M1_PAGE);
+    await page.getByTestId('machine-header').waitFor();
+    await prepareForTheField(page);
     expect((await ask(page)).filter((p) => p.includes(PART))).toEqual([]);
+    expect((await askOffline(page)).filter((p) => p.includes(PART))).toEqual([]);
     const before = await page.request.get(BUNDLE);
     expect(before.status()).toBe(200);
     const etag = before.headers().etag!;
@@ -86,6 +109,10 @@ describe('predictions learn claims as they arrive', () => {
 
     // Each answer shows its causal part, then the part's description.
     expect((await ask(page))[0]).toBe(`${PART} Flux gizmo`);
+
+    // The device keeps the new statistics (its bundle's ETag changed) and ranks as the gateway.
+    await prepareForTheField(page);
+    expect((await askOffline(page))[0]).toBe(`${PART} Flux gizmo`);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -17,6 +17,7 @@ import {
   describeSymptom,
   openPredictionFromMachine,
   predicted,
+  prepareForTheField,
 } from './support/prediction-flow';
 
 /*
@@ -53,16 +54,6 @@ async function openFromHistory(page: Page, symptom: string): Promise<string> {
   const item = page.getByTestId('prediction-item').first();
   await item.waitFor({ timeout: 15_000 });
   return item.innerText();
-}
-
-/** Prepare for the field: the claims of the primed machines' models are kept on the device. */
-async function prepareForTheField(page: Page): Promise<void> {
-  await page.goto('/settings/offline');
-  await page.getByRole('button', { name: 'Download machines' }).click();
-  await page
-    .getByTestId('field-pack-result')
-    .getByText(/For parts predictions: [1-9][\d,]* past claims/)
-    .waitFor({ timeout: 120_000 });
 }
 
 describe('parts predictions after a browser restart without signal', () => {

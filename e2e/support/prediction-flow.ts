@@ -7,9 +7,32 @@ import { M1_PAGE, atStep, next, wizardInput } from './case-wizard';
  * The prediction flow of the wizard as a user goes through it, shared by its journeys.
  */
 
-/** From machine 1's Choose Activity to the prediction flow's symptom step. */
-export async function openPredictionFromMachine(page: Page): Promise<void> {
-  await page.goto(M1_PAGE);
+/**
+ * Prepare for the field, reached as a person does (no reload, so the app and its workers stay
+ * as they were): the claims of the primed machines' models are kept on the device.
+ */
+export async function prepareForTheField(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'Offline & sync' }).click();
+  await page.getByRole('button', { name: 'Download machines' }).click();
+  await page
+    .getByTestId('field-pack-result')
+    .getByText(/For parts predictions: [1-9][\d,]* past claims/)
+    .waitFor({ timeout: 120_000 });
+}
+
+/**
+ * From machine 1's Choose Activity to the prediction flow's symptom step. `inApp`: reached
+ * from Home's recent machines rather than by its address, so the page is not loaded again.
+ */
+export async function openPredictionFromMachine(page: Page, inApp = false): Promise<void> {
+  if (inApp) {
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await page.getByText('M7-172 · 52016').click();
+    await page.waitForURL((u) => u.pathname === M1_PAGE);
+  } else {
+    await page.goto(M1_PAGE);
+  }
   await page.getByRole('button', { name: 'Create Parts Prediction' }).click();
   await page.waitForURL((u) =>
     u.pathname.startsWith('/support/machine/prediction/create/sn-52016/mn-M7-172'),

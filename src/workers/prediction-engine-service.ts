@@ -84,10 +84,38 @@ export function createPredictionService(
   createEngine: CreateEngine,
 ): PredictionEngineApi {
   let cached: Built | null = null;
+  // Dexie tells every thread of the app of each committed write (storagemutated, carried by a
+  // BroadcastChannel). Until one touches the kept claims, a question reads nothing from
+  // IndexedDB: on a slow phone those reads cost more than the ranking.
+  let written = true;
+  const watched = [database.predictionClaims.name, database.syncState.name].map(
+    (table) => `idb://${database.name}/${table}/`,
+  );
+  Dexie.on('storagemutated', (parts) => {
+    // "all": a page back from the back-forward cache, where anything may have changed.
+    const touched = (part: string) => part === 'all' || watched.some((w) => part.startsWith(w));
+    if (Object.keys(parts).some(touched)) written = true;
+  });
 
+  /** `recheck`: read the stamp even without word of a write, which may still be on its way. */
   async function engineFor(
     userId: string,
+    recheck = false,
   ): Promise<{ built: Built; readMs: number; buildMs: number }> {
+    if (cached && cached.userId === userId && !written && !recheck) {
+      return { built: cached, readMs: 0, buildMs: 0 };
+    }
+    // Cleared before reading, so a write that lands meanwhile is seen by the next question.
+    written = false;
+    try {
+      return await read(userId);
+    } catch (error) {
+      written = true;
+      throw error;
+    }
+  }
+
+  async function read(userId: string): Promise<{ built: Built; readMs: number; buildMs: number }> {
     const stamp = await stampOf(database, userId);
     if (cached && cached.userId === userId && cached.stamp === stamp) {
       return { built: cached, readMs: 0, buildMs: 0 };
@@ -138,7 +166,9 @@ export function createPredictionService(
       return { claims: built.claims, models: built.models.size, readMs, buildMs };
     },
     async predict(userId, query) {
-      const { built } = await engineFor(userId);
+      let { built } = await engineFor(userId);
+      // Claims kept a moment ago may not have been announced yet: look before saying none.
+      if (!built.models.has(query.model)) ({ built } = await engineFor(userId, true));
       const modelKept = built.models.has(query.model);
       if (!modelKept || !built.engine) {
         return { combinations: [], modelKept, claims: built.claims };

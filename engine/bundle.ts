@@ -39,7 +39,7 @@ function reader(): (symptom: string) => Written {
   };
 }
 
-/** The claims of every model that use each stemmed term. */
+/** The claims of every model that use each term. */
 export function termStatistics(
   rows: readonly ClaimEvidence[],
   read: (symptom: string) => Written = reader(),

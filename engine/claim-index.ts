@@ -144,7 +144,9 @@ export function buildIndex(rows: readonly EngineRow[], stats?: TermStatistics): 
   }
   vocabulary.seal(weighted);
   const idf = new Float32Array(termCount);
-  for (let t = 0; t < termCount; t++) idf[t] = Math.log(1 + claims / (weighted[t]! + 1));
+  // Smoothed, with one added: a word every claim uses still counts a little, and the rarest do
+  // not drown the rest (measured on real work orders and the demo claims, docs/predictions.md).
+  for (let t = 0; t < termCount; t++) idf[t] = Math.log((1 + claims) / (1 + weighted[t]!)) + 1;
 
   const entries = new Int32Array(termCount);
   for (let k = 0; k < used; k++) entries[flat[k]!]!++;

@@ -53,7 +53,11 @@ export function words(text: string): string[] {
   return plain.split(/[^a-z0-9]+/).filter((w) => w.length > 0);
 }
 
-/** The distinct stemmed terms of a text, in the order they first appear. */
+/**
+ * The distinct terms of a text, in the order they first appear: its words as written. Words of
+ * one stem meet through the vocabulary (vocabulary.ts), a little below an exact match: the
+ * labels of real work orders often hang on "leaking" against "leak".
+ */
 export function terms(text: string): string[] {
-  return [...new Set(words(text).map(stem))];
+  return [...new Set(words(text))];
 }

@@ -1,9 +1,12 @@
+import { stem } from './text';
+
 /*
  * The terms the claims use, and how a query's word reaches them. A technician writes "hyd",
- * "hydraulic" or "hydrualic": a query word matches the vocabulary's term exactly, as an
- * abbreviation (one is the start of the other) or as a misspelling (one edit for a short word,
- * two for a long one, found through the terms' character trigrams). All of it is learned from
- * the vocabulary of the rows, so it holds for any maker's words.
+ * "hydraulic" or "hydrualic", "leaks" or "leaking": a query word matches the vocabulary's term
+ * exactly, as another form of the same stem, as an abbreviation (one is the start of the
+ * other) or as a misspelling (one edit for a short word, two for a long one, found through the
+ * terms' character trigrams). All of it is learned from the vocabulary of the rows, so it holds
+ * for any maker's words.
  */
 
 export interface Expansion {
@@ -17,6 +20,8 @@ const MIN_ABBREVIATION = 3;
 /** Misspellings are looked for in words at least this long. */
 const MIN_FUZZY = 4;
 const ABBREVIATION_WEIGHT = 0.8;
+/** Another form of the word's stem: close, yet a word as written says more. */
+const SAME_STEM_WEIGHT = 0.8;
 const MISSPELLING_WEIGHT = 0.8;
 const MAX_PREFIX_TERMS = 12;
 
@@ -62,6 +67,7 @@ export class Vocabulary {
   /** Term ids in the terms' alphabetical order, for prefix ranges. */
   private sorted: Int32Array = new Int32Array(0);
   private byTrigram = new Map<string, number[]>();
+  private byStem = new Map<string, number[]>();
   private cache = new Map<string, Expansion[]>();
 
   /** The id of a term, added when new. */
@@ -83,6 +89,9 @@ export class Vocabulary {
     this.sorted = Int32Array.from(ids);
     for (let id = 0; id < this.terms.length; id++) {
       const term = this.terms[id]!;
+      const forms = this.byStem.get(stem(term));
+      if (forms) forms.push(id);
+      else this.byStem.set(stem(term), [id]);
       if (term.length < MIN_FUZZY || /\d/.test(term)) continue;
       for (const g of new Set(trigrams(term))) {
         const list = this.byTrigram.get(g);
@@ -104,6 +113,7 @@ export class Vocabulary {
     };
     const exact = this.ids.get(word);
     if (exact !== undefined) put(exact, 1);
+    for (const id of this.byStem.get(stem(word)) ?? []) put(id, SAME_STEM_WEIGHT);
     if (!/\d/.test(word)) {
       this.abbreviations(word, put);
       this.misspellings(word, put);

@@ -72,7 +72,7 @@ const device = createEngine(rows, { calibration: gateway.calibration, terms });
 const deviceMs = performance.now() - t;
 console.log(
   `device engine: ${rows.length} distinct symptoms for ${claims.length} claims, built in` +
-    ` ${ms(deviceMs)} here (unthrottled; the Chromium bench times the worker at 4x)`,
+    ` ${ms(deviceMs)} here (unthrottled; predictions-device times it in the worker on a quarter of a core)`,
 );
 
 // Questions as technicians write them: a past symptom with one word left out.

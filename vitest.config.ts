@@ -61,6 +61,10 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A poll waits on the browser's own work (a background download, a worker's answer),
+          // which takes seconds while the other lanes load the machine: vitest's 1 s default
+          // fails a test that a person would see pass a moment later.
+          expect: { poll: { timeout: 15_000 } },
           // e2e/run.mjs sets how many files run at once; each worker has its own gateway.
           maxWorkers: e2eWorkers(),
         },

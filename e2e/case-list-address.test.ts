@@ -74,9 +74,7 @@ describe('Case History in the address', () => {
     const row = rows.filter({ hasText: target.caseNumber });
     await row.waitFor({ timeout: 10_000 });
     // The rows follow the box a moment later on a busy phone: read them once they have.
-    await expect
-      .poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 10_000 })
-      .toBe(0);
+    await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
     const before = await shown(page);
     expect(before.chips).toEqual(['Updated', 'Created', 'Awaiting Feedback', 'Resolved']);
     expect(before.text).toBe(typed);
@@ -89,12 +87,12 @@ describe('Case History in the address', () => {
     await page.goBack();
     await page.waitForURL((u) => u.pathname === '/support/cases');
     await rows.first().waitFor();
-    await expect.poll(() => shown(page), { timeout: 10_000 }).toEqual(before);
+    await expect.poll(() => shown(page)).toEqual(before);
 
     await page.reload();
     await page.getByRole('heading', { name: 'Case History' }).waitFor();
     await rows.first().waitFor();
-    await expect.poll(() => shown(page), { timeout: 10_000 }).toEqual(before);
+    await expect.poll(() => shown(page)).toEqual(before);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

@@ -129,9 +129,9 @@ describe('case rows', () => {
     await page.getByRole('button', { name: '2', exact: true }).click();
     await page.waitForURL((u) => u.searchParams.get('page') === '2');
     // The router moves the address first and draws the page in a transition after it.
-    await expect.poll(() => numberIn(rows.first()), { timeout: 10_000 }).not.toBe(firstOnPage1);
+    await expect.poll(() => numberIn(rows.first())).not.toBe(firstOnPage1);
     // A loaded phone may take a few seconds to draw the page and settle its scroll.
-    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     const count = await rows.count();
     expect(count).toBeGreaterThan(10);
     // The 31st row of page 2 (or its last, were the page shorter).
@@ -139,9 +139,7 @@ describe('case rows', () => {
     const row = rows.filter({ hasText: number });
     await row.scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 200);
-    await expect
-      .poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 })
-      .toBeGreaterThan(500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     // Let the scroll settle before reading where it stopped.
     const scrolledTo = await page.evaluate(
       () =>
@@ -164,9 +162,7 @@ describe('case rows', () => {
     await page.goBack();
     await page.waitForURL((u) => u.pathname === '/support/cases');
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
-    await expect
-      .poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 })
-      .toBe(scrolledTo);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolledTo);
     // The row opened is on screen again where it was.
     const box = await rows.filter({ hasText: number }).boundingBox();
     expect(box).not.toBeNull();
@@ -278,9 +274,7 @@ describe('case rows', () => {
 
     await page.goto('/support/cases');
     await page.getByRole('heading', { name: 'Case History' }).waitFor();
-    await expect
-      .poll(() => rows.first().innerText(), { timeout: 15_000 })
-      .toContain(target.caseNumber);
+    await expect.poll(() => rows.first().innerText()).toContain(target.caseNumber);
     const after = await gatewayList(page);
     expect(after[0]!.id).toBe(target.id);
     // Today's date, whether the row's time is this device's update or the gateway's answer.

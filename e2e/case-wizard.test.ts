@@ -70,7 +70,7 @@ describe('create case wizard', () => {
 
     await page.getByText('Thank you for your submission').waitFor();
     const number = page.getByTestId('wizard-confirmation').locator('strong');
-    await expect.poll(() => number.innerText(), { timeout: 15_000 }).toMatch(/^\d{8}$/);
+    await expect.poll(() => number.innerText()).toMatch(/^\d{8}$/);
     const caseNumber = await number.innerText();
     await page.getByRole('button', { name: 'GO TO CASE' }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/support/case/'));
@@ -78,7 +78,7 @@ describe('create case wizard', () => {
     await page.getByText(subject).first().waitFor();
     const item = page.getByTestId('feed-item').filter({ hasText: message });
     await item.waitFor({ timeout: 15_000 });
-    await expect.poll(() => item.getByRole('img').count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => item.getByRole('img').count()).toBe(2);
 
     // The gateway holds what she chose: the DTC and the catalogue's parts.
     const id = new URL(page.url()).pathname.split('/').pop()!;

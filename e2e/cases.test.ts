@@ -175,7 +175,7 @@ describe('case detail', () => {
     const queued = page.getByTestId('feed-item-queued').filter({ hasText: text });
     await queued.getByText('Waiting to send').waitFor();
     // A tile's image follows its tile: its object URL is made once the tile has rendered.
-    await expect.poll(() => queued.getByRole('img').count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => queued.getByRole('img').count()).toBe(2);
     await page.getByTestId('case-status').getByText(CLOSED_STATUS).waitFor();
     const waiting = await caseEntries(page, target.id);
     expect(waiting.map((e) => e.kind)).toEqual([

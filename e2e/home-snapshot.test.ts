@@ -61,9 +61,7 @@ describe('Home snapshot', () => {
     await signIn(page, DANA);
     await page.getByTestId('profile-card').getByText(DANA).waitFor();
     await swControlled(page);
-    await expect
-      .poll(async () => (await stored(page))?.html ?? '', { timeout: 15_000 })
-      .toContain(DANA);
+    await expect.poll(async () => (await stored(page))?.html ?? '').toContain(DANA);
 
     await context.addInitScript(RECORD_PAINT);
     await context.addInitScript(RECORD_SHIFTS);
@@ -85,9 +83,7 @@ describe('Home snapshot', () => {
     const page = await context.newPage();
     await signIn(page, DANA);
     await page.getByTestId('profile-card').getByText(DANA).waitFor();
-    await expect
-      .poll(async () => (await stored(page))?.html ?? '', { timeout: 15_000 })
-      .toContain(DANA);
+    await expect.poll(async () => (await stored(page))?.html ?? '').toContain(DANA);
     await page.evaluate((key) => {
       const s = JSON.parse(localStorage.getItem(key)!);
       s.html =
@@ -114,9 +110,7 @@ describe('Home snapshot', () => {
     const page = await context.newPage();
     await signIn(page, DANA);
     await page.getByTestId('profile-card').getByText(DANA).waitFor();
-    await expect
-      .poll(async () => (await stored(page))?.userId ?? null, { timeout: 15_000 })
-      .not.toBeNull();
+    await expect.poll(async () => (await stored(page))?.userId ?? null).not.toBeNull();
 
     // The gateway session ends behind the app's back: the next start drops the snapshot.
     await context.clearCookies();
@@ -126,9 +120,7 @@ describe('Home snapshot', () => {
 
     await signIn(page, DANA);
     await page.getByTestId('profile-card').getByText(DANA).waitFor();
-    await expect
-      .poll(async () => (await stored(page))?.userId ?? null, { timeout: 15_000 })
-      .not.toBeNull();
+    await expect.poll(async () => (await stored(page))?.userId ?? null).not.toBeNull();
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL((u) => u.pathname === '/logout');

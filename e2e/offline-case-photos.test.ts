@@ -85,11 +85,11 @@ describe('case photos offline', () => {
     await page.goto(`/support/case/${caseId}`);
     await page.getByText(`Case ${caseNumber}`).waitFor({ timeout: 15_000 });
     const tiles = page.getByTestId('image-grid').getByRole('img');
-    await expect.poll(() => tiles.count(), { timeout: 10_000 }).toBe(photos.length);
+    await expect.poll(() => tiles.count()).toBe(photos.length);
     for (const tile of await tiles.all()) {
       // The tiles load lazily: bring each into view as a person scrolling the feed does.
       await tile.scrollIntoViewIfNeeded();
-      await expect.poll(() => tile.evaluate(shownFromDevice), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => tile.evaluate(shownFromDevice)).toBe(true);
     }
 
     // Enlarged offline, the viewer shows the kept thumbnail: 320 px on its long side.
@@ -97,7 +97,7 @@ describe('case photos offline', () => {
     await page.getByRole('button', { name: `Enlarge ${name}` }).click();
     const viewer = page.getByRole('dialog').getByRole('img', { name });
     await viewer.waitFor();
-    await expect.poll(() => viewer.evaluate(shownFromDevice), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => viewer.evaluate(shownFromDevice)).toBe(true);
     expect(
       await viewer.evaluate((img: HTMLImageElement) =>
         Math.max(img.naturalWidth, img.naturalHeight),

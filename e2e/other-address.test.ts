@@ -31,7 +31,7 @@ describe('the app opened at another address than PUBLIC_URL', () => {
       timeout: 30_000,
     });
     const card = page.getByTestId('profile-card');
-    await expect.poll(() => card.innerText(), { timeout: 15_000 }).toContain('dana.tech');
+    await expect.poll(() => card.innerText()).toContain('dana.tech');
     expect(errors).toEqual([]);
     await context.close();
   });

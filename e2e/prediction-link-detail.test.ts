@@ -83,9 +83,7 @@ describe('linking a prediction to a case from its detail', () => {
       await linkTo(page, first);
       const link = caseLine(page).getByRole('link', { name: first.caseNumber });
       await link.waitFor({ timeout: 10_000 });
-      await expect
-        .poll(async () => (await gatewayPrediction(page, id)).caseId, { timeout: 10_000 })
-        .toBe(first.id);
+      await expect.poll(async () => (await gatewayPrediction(page, id)).caseId).toBe(first.id);
       await caseLine(page).getByText('Waiting to send').waitFor({ state: 'detached' });
       await link.click();
       await page.waitForURL((u) => u.pathname === `/support/case/${first.id}`);
@@ -114,11 +112,11 @@ describe('linking a prediction to a case from its detail', () => {
       expect((await gatewayPrediction(page, offlineId)).caseId).not.toBe(second.id);
       await context.setOffline(false);
       await expect
-        .poll(async () => (await gatewayPrediction(page, offlineId)).caseId, { timeout: 15_000 })
+        .poll(async () => (await gatewayPrediction(page, offlineId)).caseId)
         .toBe(second.id);
       await caseLine(page).getByText('Waiting to send').waitFor({ state: 'detached' });
       expect(await caseLine(page).getByRole('link').innerText()).toBe(second.caseNumber);
-      await expect.poll(() => sent, { timeout: 10_000 }).toEqual([200]);
+      await expect.poll(() => sent).toEqual([200]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -58,9 +58,7 @@ describe('parts predictions', () => {
     expect(probabilities.length).toBeGreaterThan(0);
     // Ranked: the most probable first.
     expect([...probabilities].sort((a, b) => b - a)).toEqual(probabilities);
-    await expect
-      .poll(() => page.getByTestId('problem-suggestion').count(), { timeout: 15_000 })
-      .toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('problem-suggestion').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('problem-suggestion').count()).toBeLessThanOrEqual(6);
     const topPart = (await answers.first().getByTestId('causal-part').innerText()).trim();
 
@@ -88,7 +86,7 @@ describe('parts predictions', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Thank you for your submission').waitFor();
     const number = page.getByTestId('wizard-confirmation').locator('strong');
-    await expect.poll(() => number.innerText(), { timeout: 15_000 }).toMatch(/^\d{8}$/);
+    await expect.poll(() => number.innerText()).toMatch(/^\d{8}$/);
     await page.getByRole('button', { name: 'GO TO CASE' }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/support/case/'));
     const caseId = new URL(page.url()).pathname.split('/').pop()!;

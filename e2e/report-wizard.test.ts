@@ -77,7 +77,7 @@ describe('create report wizard', () => {
     await atStep(page, '6');
     await page.getByText('Thank you for your submission').waitFor();
     const number = page.getByTestId('wizard-confirmation').locator('strong');
-    await expect.poll(() => number.innerText(), { timeout: 15_000 }).toMatch(/^\d{8}$/);
+    await expect.poll(() => number.innerText()).toMatch(/^\d{8}$/);
     const reportNumber = await number.innerText();
     await page.getByRole('button', { name: 'GO TO REPORT' }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/support/case/'));

@@ -93,7 +93,7 @@ describe('unread replies', () => {
 
     // Dana comes back to the app: the count on the Support tab and the marker on the row.
     await page.goto('/home');
-    await expect.poll(() => supportCount(page), { timeout: 15_000 }).toBe(String(after.count));
+    await expect.poll(() => supportCount(page)).toBe(String(after.count));
     // Home's Cases tab (cases opened here) shows the row as every case list does, marked.
     await page.getByRole('tab', { name: 'Cases' }).click();
     const recent = page.getByTestId('case-row').filter({ hasText: target.caseNumber });
@@ -119,7 +119,7 @@ describe('unread replies', () => {
     // Read for good: after a reload the gateway's answer agrees.
     await page.reload();
     const again = await rowOnList(page, target.caseNumber);
-    await expect.poll(() => supportCount(page), { timeout: 15_000 }).toBe(String(before));
+    await expect.poll(() => supportCount(page)).toBe(String(before));
     expect(await again.getByText('New reply').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -138,7 +138,7 @@ describe('unread replies', () => {
     const unread = (await gatewayUnread(page)).count;
 
     await page.goto('/home');
-    await expect.poll(() => supportCount(page), { timeout: 15_000 }).toBe(String(unread));
+    await expect.poll(() => supportCount(page)).toBe(String(unread));
     const row = await rowOnList(page, target.caseNumber);
     await row.getByText('New reply').waitFor();
     await networkSettled(page);

@@ -61,7 +61,7 @@ async function submittedOnline(page: Page, submit: Locator, goTo: string): Promi
   await atStep(page, '6');
   const confirmation = page.getByTestId('wizard-confirmation');
   const number = confirmation.locator('strong');
-  await expect.poll(() => number.innerText(), { timeout: 15_000 }).toMatch(/^\d{8}$/);
+  await expect.poll(() => number.innerText()).toMatch(/^\d{8}$/);
   expect(await sawOfflineText()).toBe(false);
   await page.getByRole('button', { name: goTo }).click();
   await page.waitForURL((u) => u.pathname.startsWith('/support/case/'));

@@ -1,6 +1,6 @@
 import type { ModelEvidence, PartEvidence } from '../contract/predictions';
 import { AGGREGATE_MIN_CLAIMS, commonest, repairOf } from './repair';
-import { terms, words } from './text';
+import { terms } from './text';
 import type { ClaimEvidence, EngineRow, TermStatistics } from './types';
 
 /*
@@ -14,10 +14,12 @@ import type { ClaimEvidence, EngineRow, TermStatistics } from './types';
 /** Distinct symptoms per model at most (the most written are kept): bounds a model's bytes. */
 export const TEXTS_PER_MODEL_MAX = 50_000;
 
-/** A symptom as the bundle holds it: its terms, their key, and its words in order. */
+/**
+ * A symptom as the bundle holds it: its terms, and as text their sorted list, so that
+ * symptoms with the same words are one text and the device reads back the same terms.
+ */
 interface Written {
   terms: string[];
-  key: string;
   text: string;
 }
 
@@ -28,11 +30,7 @@ function reader(): (symptom: string) => Written {
     let written = seen.get(symptom);
     if (!written) {
       const t = terms(symptom);
-      written = {
-        terms: t,
-        key: [...t].sort().join(' '),
-        text: [...new Set(words(symptom))].sort().join(' '),
-      };
+      written = { terms: t, text: [...t].sort().join(' ') };
       seen.set(symptom, written);
     }
     return written;
@@ -69,14 +67,12 @@ export function modelEvidence(
   const parts: PartEvidence[] = [];
   for (const [part, own] of [...byPart].sort(([a], [b]) => (a < b ? -1 : 1))) {
     // Claims whose symptoms have the same terms are one text to the engine.
-    const distinct = new Map<string, { text: string; count: number }>();
+    const distinct = new Map<string, number>();
     for (const claim of own) {
-      const { key, text } = read(claim.symptom);
-      const entry = distinct.get(key);
-      if (entry) entry.count++;
-      else distinct.set(key, { text, count: 1 });
+      const { text } = read(claim.symptom);
+      distinct.set(text, (distinct.get(text) ?? 0) + 1);
     }
-    for (const { text, count } of distinct.values()) texts.push({ part, text, count });
+    for (const [text, count] of distinct) texts.push({ part, text, count });
     const enough = own.length >= AGGREGATE_MIN_CLAIMS ? own : partClaims(part);
     parts.push({
       causalPart: part,

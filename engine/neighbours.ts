@@ -1,5 +1,5 @@
 import type { ClaimIndex, Range } from './claim-index';
-import { words } from './text';
+import { terms } from './text';
 
 /*
  * The past claims most like a symptom, by the cosine of their TF-IDF vectors, in three pools:
@@ -186,7 +186,7 @@ export class NeighbourSearch {
     const { from, to } = scope.scored;
     let touchedCount = 0;
     let queryNorm = 0;
-    for (const word of new Set(words(symptom))) {
+    for (const word of terms(symptom)) {
       const expansions = vocabulary.expand(word);
       if (expansions.length === 0) continue;
       // The word's weight: its own term's, or the commonest term it may stand for.

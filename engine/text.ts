@@ -41,7 +41,7 @@ export function stem(word: string): string {
 }
 
 /** The words of a text, lower case and without accents, before stemming. */
-export function words(text: string): string[] {
+function words(text: string): string[] {
   const plain = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -57,12 +57,7 @@ export function bootstrapIntervals(
     for (let i = 0; i < n; i++) picks[i] = Math.floor(random() * n);
     draws.push(headline(outcomes, picks));
   }
-  const interval = (key: keyof Headline): [number, number] => {
-    const values = draws.map((d) => d[key]).sort((a, b) => a - b);
-    if (values.length === 0) return [0, 0];
-    const at = (p: number) => values[Math.min(values.length - 1, Math.floor(p * values.length))]!;
-    return [at(0.05), at(0.95)];
-  };
+  const interval = (key: keyof Headline) => ninetyPercent(draws.map((d) => d[key]));
   return {
     top1: interval('top1'),
     top3: interval('top3'),
@@ -90,8 +85,13 @@ export function eceNoise(
     }));
     values.push(headline(drawn).ece);
   }
-  values.sort((a, b) => a - b);
-  const at = (p: number) => values[Math.min(values.length - 1, Math.floor(p * values.length))] ?? 0;
   const mean = values.reduce((s, v) => s + v, 0) / Math.max(1, values.length);
-  return { mean, interval: [at(0.05), at(0.95)] };
+  return { mean, interval: ninetyPercent(values) };
+}
+
+/** The 5th and 95th percentiles of some draws ([0, 0] for none). */
+function ninetyPercent(draws: readonly number[]): [number, number] {
+  const values = [...draws].sort((a, b) => a - b);
+  const at = (p: number) => values[Math.min(values.length - 1, Math.floor(p * values.length))] ?? 0;
+  return [at(0.05), at(0.95)];
 }

@@ -97,14 +97,19 @@ export function createPredictionService(
     if (Object.keys(parts).some(touched)) written = true;
   });
 
+  /** The engine built for this user; given a stamp, only if it was built from that state. */
+  function current(userId: string, stamp?: string): Built | null {
+    if (!cached || cached.userId !== userId) return null;
+    return stamp === undefined || cached.stamp === stamp ? cached : null;
+  }
+
   /** `recheck`: read the stamp even without word of a write, which may still be on its way. */
   async function engineFor(
     userId: string,
     recheck = false,
   ): Promise<{ built: Built; readMs: number; buildMs: number }> {
-    if (cached && cached.userId === userId && !written && !recheck) {
-      return { built: cached, readMs: 0, buildMs: 0 };
-    }
+    const unchanged = !written && !recheck ? current(userId) : null;
+    if (unchanged) return { built: unchanged, readMs: 0, buildMs: 0 };
     // Cleared before reading, so a write that lands meanwhile is seen by the next question.
     written = false;
     try {
@@ -117,9 +122,8 @@ export function createPredictionService(
 
   async function read(userId: string): Promise<{ built: Built; readMs: number; buildMs: number }> {
     const stamp = await stampOf(database, userId);
-    if (cached && cached.userId === userId && cached.stamp === stamp) {
-      return { built: cached, readMs: 0, buildMs: 0 };
-    }
+    const unchanged = current(userId, stamp);
+    if (unchanged) return { built: unchanged, readMs: 0, buildMs: 0 };
     const t0 = performance.now();
     const rows = (
       await database.predictionClaims

@@ -24,7 +24,7 @@ const SELF_CALIBRATION_SAMPLE = 1000;
 const CALIBRATION_SAMPLE = 20_000;
 
 /** Up to `max` items, evenly spread over the list (dates stay spread). */
-function evenSample<T>(items: readonly T[], max: number): T[] {
+export function evenSample<T>(items: readonly T[], max: number): T[] {
   if (items.length <= max) return [...items];
   return Array.from({ length: max }, (_, i) => items[Math.floor((i * items.length) / max)]!);
 }

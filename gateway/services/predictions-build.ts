@@ -1,18 +1,11 @@
 import type { ClaimEvidence } from '../../contract/predictions';
-import { createEngine, fitCalibration } from '../../engine/index';
+import { createEngine, evenSample, fitCalibration } from '../../engine/index';
 import type { PredictionEngine } from '../../engine/types';
 
 /** The newest share of the claims, by date of repair, that the probabilities are fitted on. */
 const CALIBRATION_SHARE = 0.2;
 /** At most this many held-out claims are asked about to fit the probabilities. */
 const CALIBRATION_SAMPLE = 1000;
-
-/** Up to `n` rows spread evenly over `rows` (all of them when there are fewer). */
-function evenSample<T>(rows: readonly T[], n: number): T[] {
-  if (rows.length <= n) return [...rows];
-  const step = rows.length / n;
-  return Array.from({ length: n }, (_, i) => rows[Math.floor(i * step)]!);
-}
 
 /**
  * The engine learns from every claim (oldest first); its probabilities are fitted on the newest

@@ -1,9 +1,16 @@
 import type { ClaimEvidence } from '../../contract/predictions';
-import { createEngine, fitCalibration } from '../../engine';
+import { createEngine, evenSample, fitCalibration } from '../../engine';
 import { frequencyBaseline } from './baseline';
 import { splitAsProduct } from './date-split';
 import type { PredictionQuality } from '../../contract/prediction-quality';
-import { bootstrapIntervals, eceNoise, headline, type Headline, type Intervals } from './intervals';
+import {
+  bootstrapIntervals,
+  eceNoise,
+  headline,
+  percentile,
+  type Headline,
+  type Intervals,
+} from './intervals';
 import { knnBaseline } from './knn-baseline';
 import { MetricsCollector, type Metrics } from './metrics';
 import { qualityOf } from './quality';
@@ -50,16 +57,6 @@ export interface EvaluateOptions {
   knnMax?: number;
   /** Claims it learns from at most (its plain index takes ~1 KB a claim). */
   knnLearnMax?: number;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-}
-
-function evenSample<T>(items: readonly T[], max: number): T[] {
-  if (items.length <= max) return [...items];
-  return Array.from({ length: max }, (_, i) => items[Math.floor((i * items.length) / max)]!);
 }
 
 const queryOf = (claim: ClaimEvidence) => ({

@@ -89,9 +89,13 @@ export function eceNoise(
   return { mean, interval: ninetyPercent(values) };
 }
 
-/** The 5th and 95th percentiles of some draws ([0, 0] for none). */
+/** The value below which a share `p` of sorted values lie (0 for none). */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+}
+
+/** The 5th and 95th percentiles of some draws. */
 function ninetyPercent(draws: readonly number[]): [number, number] {
   const values = [...draws].sort((a, b) => a - b);
-  const at = (p: number) => values[Math.min(values.length - 1, Math.floor(p * values.length))] ?? 0;
-  return [at(0.05), at(0.95)];
+  return [percentile(values, 0.05), percentile(values, 0.95)];
 }

@@ -200,9 +200,14 @@ export const modelEvidenceSchema = z.object({
   family: z.nullable(z.string()),
   claims: z.number(),
   parts: z.array(partEvidenceSchema),
-  /** The stemmed terms of its symptoms and, for each, the gateway's claims that use it. */
+  /**
+   * The terms of its symptoms (their words as written) and, for each, the gateway's claims that
+   * use it and how strongly it points at one causal part (0..1, engine/term-focus.ts).
+   */
   terms: z.array(z.string()),
   df: z.array(z.number()),
+  /** Absent from bundles a device kept from before it was sent. */
+  focus: z.optional(z.array(z.number())),
 });
 export type ModelEvidence = z.infer<typeof modelEvidenceSchema>;
 

@@ -1,5 +1,6 @@
 import type { ModelEvidence, PartEvidence } from '../contract/predictions';
 import { AGGREGATE_MIN_CLAIMS, commonest, repairOf } from './repair';
+import { termFocus } from './term-focus';
 import { terms } from './text';
 import type { ClaimEvidence, EngineRow, TermStatistics } from './types';
 
@@ -37,14 +38,20 @@ function reader(): (symptom: string) => Written {
   };
 }
 
-/** The claims of every model that use each term. */
+/** The claims of every model that use each term, and each term's focus over them. */
 export function termStatistics(
   rows: readonly ClaimEvidence[],
   read: (symptom: string) => Written = reader(),
 ): TermStatistics {
   const df = new Map<string, number>();
   for (const row of rows) for (const t of read(row.symptom).terms) df.set(t, (df.get(t) ?? 0) + 1);
-  return { claims: rows.length, df };
+  const focus = termFocus(
+    rows.length,
+    (i) => read(rows[i]!.symptom).terms,
+    (i) => rows[i]!.causalPart,
+    () => 1,
+  );
+  return { claims: rows.length, df, focus };
 }
 
 /**
@@ -102,6 +109,7 @@ export function modelEvidence(
     parts: parts.filter((p) => p.texts.length > 0),
     terms: termList,
     df: termList.map((t) => stats.df.get(t) ?? 0),
+    focus: termList.map((t) => stats.focus.get(t) ?? 1),
   };
 }
 
@@ -112,8 +120,15 @@ export function evidenceRows(
 ): { rows: EngineRow[]; terms: TermStatistics } {
   const rows: EngineRow[] = [];
   const df = new Map<string, number>();
+  const focus = new Map<string, number>();
   for (const model of evidence) {
-    model.terms.forEach((t, i) => df.set(t, model.df[i] ?? 0));
+    model.terms.forEach((t, i) => {
+      df.set(t, model.df[i] ?? 0);
+      // A bundle kept from before focus was sent has none: its words count in full until the
+      // next refresh brings it (the bundle's ETag changed with it).
+      const f = model.focus?.[i];
+      if (f !== undefined) focus.set(t, f);
+    });
     for (const part of model.parts) {
       part.texts.forEach((symptom, i) => {
         rows.push({
@@ -131,7 +146,7 @@ export function evidenceRows(
       });
     }
   }
-  return { rows, terms: { claims, df } };
+  return { rows, terms: { claims, df, focus } };
 }
 
 /** Every model's evidence over all the claims, by the model's name in lower case. */

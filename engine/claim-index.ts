@@ -1,4 +1,5 @@
 import type { EngineRow, TermStatistics } from './types';
+import { termFocus } from './term-focus';
 import { terms } from './text';
 import { Vocabulary } from './vocabulary';
 
@@ -25,7 +26,7 @@ export interface ClaimIndex {
   positionOf: Int32Array;
   size: number;
   vocabulary: Vocabulary;
-  /** Inverse document frequency per term. */
+  /** Each term's weight: its inverse document frequency times its focus (term-focus.ts). */
   idf: Float32Array;
   /** Positions of term t's claims, ascending: postings[offsets[t] .. offsets[t + 1]). */
   offsets: Int32Array;
@@ -147,6 +148,17 @@ export function buildIndex(rows: readonly EngineRow[], stats?: TermStatistics): 
   // Smoothed, with one added: a word every claim uses still counts a little, and the rarest do
   // not drown the rest (measured on real work orders and the demo claims, docs/predictions.md).
   for (let t = 0; t < termCount; t++) idf[t] = Math.log((1 + claims) / (1 + weighted[t]!)) + 1;
+  const ownFocus = stats
+    ? null
+    : termFocus(
+        n,
+        (i) => flat.subarray(termStart[i]!, termStart[i + 1]!),
+        (i) => partOfRow[i]!,
+        (i) => weightOfRow[i]!,
+      );
+  for (let t = 0; t < termCount; t++) {
+    idf[t]! *= (ownFocus ? ownFocus.get(t) : stats?.focus.get(vocabulary.terms[t]!)) ?? 1;
+  }
 
   const entries = new Int32Array(termCount);
   for (let k = 0; k < used; k++) entries[flat[k]!]!++;

@@ -16,12 +16,15 @@ export type { Calibration, ClaimEvidence, PartsCombination };
 export type EngineRow = ClaimEvidence & { weight?: number };
 
 /**
- * How many claims use each term, over all the claims the engine's maker learned from: with it,
- * an engine over a share of the claims weighs words as the one over all of them does.
+ * How many claims use each term, and how strongly each points at one causal part
+ * (term-focus.ts), over all the claims the engine's maker learned from: with them, an engine
+ * over a share of the claims weighs words as the one over all of them does.
  */
 export interface TermStatistics {
   claims: number;
   df: ReadonlyMap<string, number>;
+  /** A term without a focus counts in full (1). */
+  focus: ReadonlyMap<string, number>;
 }
 
 export interface PredictionQuery {

@@ -101,6 +101,25 @@ describe('prediction engine', () => {
     expect(answers[0]!.probability).toBeGreaterThanOrEqual(answers[1]!.probability);
   });
 
+  it('lets the word that names a part lead over rarer words that name none', () => {
+    // A terse logbook: "need to be replaced" is rarer than "gaskets", but it is written of
+    // every kind of part, while "gaskets" is written of the gasket.
+    const rows = [
+      ...Array.from({ length: 30 }, (_, i) =>
+        claim('A1', null, `rocker cover gaskets leaking ${i % 2 ? 'oil' : ''}`, 'GASKET'),
+      ),
+      ...['PLUG', 'HOSE', 'BELT', 'FILTER'].map((part) =>
+        claim('A1', null, `${part.toLowerCase()} need to be replaced`, part),
+      ),
+      ...Array.from({ length: 30 }, (_, i) => claim('A1', null, `tyre worn ${i}`, 'TYRE')),
+    ];
+    const answers = createEngine(rows).predict({
+      model: 'A1',
+      symptom: 'gaskets need to be replaced',
+    });
+    expect(answers[0]?.causalPart).toBe('GASKET');
+  });
+
   it('finds nothing for words no claim uses', () => {
     expect(engine.predict({ model: 'M7', symptom: 'zzqx' })).toEqual([]);
     expect(engine.predict({ model: 'M7', symptom: '   ' })).toEqual([]);

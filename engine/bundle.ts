@@ -1,6 +1,6 @@
 import type { ModelEvidence, PartEvidence } from '../contract/predictions';
 import { AGGREGATE_MIN_CLAIMS, commonest, repairOf } from './repair';
-import { termFocus } from './term-focus';
+import { termCounts } from './term-focus';
 import { terms } from './text';
 import type { ClaimEvidence, EngineRow, TermStatistics } from './types';
 
@@ -43,11 +43,9 @@ export function termStatistics(
   rows: readonly ClaimEvidence[],
   read: (symptom: string) => Written = reader(),
 ): TermStatistics {
-  const df = new Map<string, number>();
-  for (const row of rows) for (const t of read(row.symptom).terms) df.set(t, (df.get(t) ?? 0) + 1);
-  const focus = termFocus(
+  const { df, focus } = termCounts<string>(
     rows.length,
-    (i) => read(rows[i]!.symptom).terms,
+    (i, visit) => read(rows[i]!.symptom).terms.forEach(visit),
     (i) => rows[i]!.causalPart,
     () => 1,
   );

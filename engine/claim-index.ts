@@ -1,5 +1,5 @@
 import type { EngineRow, TermStatistics } from './types';
-import { termFocus } from './term-focus';
+import { termCounts } from './term-focus';
 import { terms } from './text';
 import { Vocabulary } from './vocabulary';
 
@@ -133,31 +133,28 @@ export function buildIndex(rows: readonly EngineRow[], stats?: TermStatistics): 
   }
 
   const termCount = vocabulary.terms.length;
-  const df = new Int32Array(termCount);
-  for (let i = 0; i < n; i++) {
-    for (let k = termStart[i]!; k < termStart[i + 1]!; k++) df[flat[k]!]! += weightOfRow[i]!;
-  }
-  // Given the maker's statistics, words weigh what they weigh over all of its claims.
-  const claims = stats?.claims ?? totalWeight;
+  // Given the maker's statistics, words weigh what they weigh over all of its claims; without
+  // them, over these claims.
+  const statistics: TermStatistics = stats ?? {
+    claims: totalWeight,
+    ...termCounts<string>(
+      n,
+      (i, visit) => {
+        for (let k = termStart[i]!; k < termStart[i + 1]!; k++) visit(vocabulary.terms[flat[k]!]!);
+      },
+      (i) => partOfRow[i]!,
+      (i) => weightOfRow[i]!,
+    ),
+  };
   const weighted = new Int32Array(termCount);
-  for (let t = 0; t < termCount; t++) {
-    weighted[t] = stats?.df.get(vocabulary.terms[t]!) ?? df[t]!;
-  }
+  for (let t = 0; t < termCount; t++) weighted[t] = statistics.df.get(vocabulary.terms[t]!) ?? 0;
   vocabulary.seal(weighted);
   const idf = new Float32Array(termCount);
   // Smoothed, with one added: a word every claim uses still counts a little, and the rarest do
   // not drown the rest (measured on real work orders and the demo claims, docs/predictions.md).
-  for (let t = 0; t < termCount; t++) idf[t] = Math.log((1 + claims) / (1 + weighted[t]!)) + 1;
-  const ownFocus = stats
-    ? null
-    : termFocus(
-        n,
-        (i) => flat.subarray(termStart[i]!, termStart[i + 1]!),
-        (i) => partOfRow[i]!,
-        (i) => weightOfRow[i]!,
-      );
   for (let t = 0; t < termCount; t++) {
-    idf[t]! *= (ownFocus ? ownFocus.get(t) : stats?.focus.get(vocabulary.terms[t]!)) ?? 1;
+    const focus = statistics.focus.get(vocabulary.terms[t]!) ?? 1;
+    idf[t] = (Math.log((1 + statistics.claims) / (1 + weighted[t]!)) + 1) * focus;
   }
 
   const entries = new Int32Array(termCount);

@@ -13,46 +13,55 @@
  * for calibration, never the test: 1-2 gained 1.1-1.5 points of top-3 there on every set,
  * 5 and more less (docs/predictions.md).
  */
-export const FOCUS_PRIOR = 2;
+const FOCUS_PRIOR = 2;
 
 /** The least focus a word keeps: a word spread over every part still matches a little. */
 const FOCUS_MIN = 0.05;
 
+export interface TermCounts<K> {
+  /** The claims' weight that uses each term (its document frequency). */
+  df: Map<K, number>;
+  focus: Map<K, number>;
+}
+
 /**
- * Each term's focus over the claims: `termsOf(i)` the distinct terms of claim i, `partOf(i)`
- * its causal part, `weightOf(i)` the claims it stands for. Rounded to a thousandth, so the
- * gateway's engine and the device's (which receives the figures) weigh a word alike.
+ * Each term's document frequency and focus over the claims, in one pass: `eachTerm(i, visit)`
+ * visits the distinct terms of claim i, `partOf(i)` is its causal part, `weightOf(i)` the
+ * claims it stands for. The focus is rounded to a thousandth, so the gateway's engine and the
+ * device's (which receives the figures) weigh a word alike.
  */
-export function termFocus<K>(
+export function termCounts<K>(
   claims: number,
-  termsOf: (i: number) => Iterable<K>,
+  eachTerm: (i: number, visit: (term: K) => void) => void,
   partOf: (i: number) => string | number,
   weightOf: (i: number) => number,
-): Map<K, number> {
+): TermCounts<K> {
   const parts = new Set<string | number>();
   const byTerm = new Map<K, Map<string | number, number>>();
   for (let i = 0; i < claims; i++) {
     const part = partOf(i);
     const w = weightOf(i);
     parts.add(part);
-    for (const term of termsOf(i)) {
+    eachTerm(i, (term) => {
       let counts = byTerm.get(term);
       if (!counts) byTerm.set(term, (counts = new Map()));
       counts.set(part, (counts.get(part) ?? 0) + w);
-    }
+    });
   }
   const partCount = Math.max(2, parts.size);
   const most = Math.log(partCount);
+  const df = new Map<K, number>();
   const focus = new Map<K, number>();
   for (const [term, counts] of byTerm) {
-    let total = FOCUS_PRIOR;
-    for (const c of counts.values()) total += c;
+    let used = 0;
+    for (const c of counts.values()) used += c;
+    const total = used + FOCUS_PRIOR;
     // The prior's share, spread evenly: each part's slice of it is (FOCUS_PRIOR / total) / partCount.
     const spread = FOCUS_PRIOR / total;
     let entropy = -spread * Math.log(spread / partCount);
     for (const c of counts.values()) entropy -= (c / total) * Math.log(c / total);
-    const f = Math.max(FOCUS_MIN, 1 - entropy / most);
-    focus.set(term, Math.round(f * 1000) / 1000);
+    df.set(term, used);
+    focus.set(term, Math.round(Math.max(FOCUS_MIN, 1 - entropy / most) * 1000) / 1000);
   }
-  return focus;
+  return { df, focus };
 }

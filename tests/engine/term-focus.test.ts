@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { termFocus } from '../../engine/term-focus';
+import { termCounts } from '../../engine/term-focus';
 
 /** Claims as [terms, causal part]: each stands for one claim. */
-function focusOver(claims: [string[], string][]) {
-  return termFocus(
+function countsOver(claims: [string[], string][]) {
+  return termCounts<string>(
     claims.length,
-    (i) => claims[i]![0],
+    (i, visit) => claims[i]![0].forEach(visit),
     (i) => claims[i]![1],
     () => 1,
   );
@@ -21,7 +21,7 @@ describe('term focus', () => {
     ]),
     [['gizmo'], 'GIZMO'],
   ];
-  const focus = focusOver(claims);
+  const { df, focus } = countsOver(claims);
 
   it('is high for a word whose claims name one part, low for one spread over many', () => {
     expect(focus.get('gaskets')).toBeGreaterThan(0.7);
@@ -31,23 +31,30 @@ describe('term focus', () => {
     expect(focus.get('leaking')).toBeLessThan(focus.get('gaskets')!);
   });
 
+  it("counts each word's claims beside its focus", () => {
+    expect(df.get('leaking')).toBe(40);
+    expect(df.get('gaskets')).toBe(20);
+    expect(df.get('gizmo')).toBe(1);
+  });
+
   it('trusts a word of one claim less than one of twenty that name the same part', () => {
     expect(focus.get('gizmo')).toBeLessThan(focus.get('gaskets')!);
     expect(focus.get('gizmo')).toBeGreaterThan(0);
   });
 
   it('weighs a claim that stands for many as many claims, and rounds to a thousandth', () => {
-    const once = termFocus(
+    const once = termCounts<string>(
       2,
-      (i) => [['pump'], ['pump']][i]!,
+      (_, visit) => visit('pump'),
       (i) => ['PUMP', 'SEAL'][i]!,
       (i) => [9, 1][i]!,
     );
-    const repeated = focusOver([
+    const repeated = countsOver([
       ...Array.from({ length: 9 }, (): [string[], string] => [['pump'], 'PUMP']),
       [['pump'], 'SEAL'],
     ]);
-    expect(once.get('pump')).toBe(repeated.get('pump'));
+    expect(once.focus.get('pump')).toBe(repeated.focus.get('pump'));
+    expect(once.df.get('pump')).toBe(10);
     for (const f of focus.values()) expect(Math.round(f * 1000) / 1000).toBe(f);
   });
 });

@@ -29,7 +29,8 @@ export interface ClaimsFile {
   refused: Refusal[];
 }
 
-const FIELD_MAX = 40;
+/** The most characters of a model, causal part or part number. */
+export const FIELD_MAX = 40;
 
 function isDay(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;

@@ -50,4 +50,31 @@ describe('offline shell', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('tries a first install that lost a file again, so the open page works offline without a reload', async () => {
+    const context = await newContext(browser);
+    // A poor connection: one file the service worker precaches is lost on the way, once.
+    const lost: string[] = [];
+    await context.route('**/assets/**', (route) => {
+      if (route.request().serviceWorker() && lost.length === 0) {
+        lost.push(route.request().url());
+        return route.abort('connectionreset');
+      }
+      return route.fallback();
+    });
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    // The sign-in screen is one page load: nothing but the retry registers again.
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await swControlled(page);
+    expect(lost).toHaveLength(1);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await context.setOffline(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

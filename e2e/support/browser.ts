@@ -112,9 +112,23 @@ export async function signedInPage(
 
 /** Waits until the service worker controls the page: only then does an offline reload work. */
 export async function swControlled(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
-    timeout: 30_000,
-  });
+  try {
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
+      timeout: 30_000,
+    });
+  } catch (e) {
+    // Which worker the page has, and in what state, tells a failed install from a slow one.
+    const state = await page
+      .evaluate(async () => {
+        const reg = await navigator.serviceWorker?.getRegistration();
+        if (!reg) return 'no registration';
+        return (['installing', 'waiting', 'active'] as const)
+          .map((k) => `${k}: ${reg[k]?.state ?? 'none'}`)
+          .join(', ');
+      })
+      .catch((why: unknown) => `unreadable (${String(why)})`);
+    throw new Error(`the service worker does not control ${page.url()}: ${state}`, { cause: e });
+  }
 }
 
 /**

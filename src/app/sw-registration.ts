@@ -28,24 +28,49 @@ export function applyUpdate(): void {
   waiting.postMessage({ type: 'SKIP_WAITING' });
 }
 
+/**
+ * Waits before registering again after a first install failed (one precached file did not
+ * arrive on a poor connection): without a retry the device stays unable to work offline until
+ * the app is next opened, which for an installed app can be days and a field later.
+ */
+const RETRY_DELAYS_MS = [5_000, 30_000, 120_000];
+
+function retryLater(attempt: number, register: (attempt: number) => Promise<void>) {
+  if (attempt >= RETRY_DELAYS_MS.length) return;
+  const again = () => void register(attempt + 1);
+  // Without a network the install fails again: try when the device is back online.
+  if (!navigator.onLine) window.addEventListener('online', again, { once: true });
+  else setTimeout(again, RETRY_DELAYS_MS[attempt]);
+}
+
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
-  const register = async () => {
+  const register = async (attempt: number) => {
+    let reg: ServiceWorkerRegistration;
     try {
-      const reg = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
-      // A new worker only waits when an older one controls the page (not on first install).
-      if (reg.waiting && navigator.serviceWorker.controller) setWaiting(reg.waiting);
-      reg.addEventListener('updatefound', () => {
-        const next = reg.installing;
-        next?.addEventListener('statechange', () => {
-          if (next.state === 'installed' && navigator.serviceWorker.controller) setWaiting(next);
-        });
-      });
+      reg = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
     } catch {
-      // No service worker (private mode, old browser): the app still works online.
+      // No network for sw.js, or no service worker at all (private mode, old browser): the
+      // app still works online.
+      retryLater(attempt, register);
+      return;
     }
+    // A new worker only waits when an older one controls the page (not on first install).
+    if (reg.waiting && navigator.serviceWorker.controller) setWaiting(reg.waiting);
+    const watched = new WeakSet<ServiceWorker>();
+    const watch = (next: ServiceWorker | null) => {
+      if (!next || watched.has(next)) return;
+      watched.add(next);
+      next.addEventListener('statechange', () => {
+        if (next.state === 'installed' && navigator.serviceWorker.controller) setWaiting(next);
+        // A failed first install leaves no worker at all; a failed update keeps the old one.
+        if (next.state === 'redundant' && !reg.active) retryLater(attempt, register);
+      });
+    };
+    watch(reg.installing);
+    reg.addEventListener('updatefound', () => watch(reg.installing));
   };
   // After load, so registering and precaching do not compete with the first screen.
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', () => void register(), { once: true });
+  if (document.readyState === 'complete') void register(0);
+  else window.addEventListener('load', () => void register(0), { once: true });
 }

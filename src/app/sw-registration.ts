@@ -1,3 +1,5 @@
+import { backoffDelay } from '../sync/backoff';
+
 /**
  * Registers the service worker (vite-plugin-pwa builds it to /sw.js; injectRegister is off)
  * and tells the shell when a new version is waiting, so it can offer a reload.
@@ -29,19 +31,23 @@ export function applyUpdate(): void {
 }
 
 /**
- * Waits before registering again after a first install failed (one precached file did not
- * arrive on a poor connection): without a retry the device stays unable to work offline until
- * the app is next opened, which for an installed app can be days and a field later.
+ * Registers again after a first install failed (one precached file did not arrive on a poor
+ * connection), on the outbox's back-off: without a retry the device stays unable to work
+ * offline until the app is next opened, which for an installed app can be days and a field
+ * later. Six tries span about two minutes.
  */
-const RETRY_DELAYS_MS = [5_000, 30_000, 120_000];
+const RETRIES_MAX = 6;
 
 function retryLater(attempt: number, register: (attempt: number) => Promise<void>) {
-  if (attempt >= RETRY_DELAYS_MS.length) return;
+  if (attempt >= RETRIES_MAX) return;
   const again = () => void register(attempt + 1);
   // Without a network the install fails again: try when the device is back online.
   if (!navigator.onLine) window.addEventListener('online', again, { once: true });
-  else setTimeout(again, RETRY_DELAYS_MS[attempt]);
+  else setTimeout(again, backoffDelay(attempt + 1));
 }
+
+/** Workers whose state is followed already: a registration tried again keeps its worker. */
+const watched = new WeakSet<ServiceWorker>();
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
@@ -57,7 +63,6 @@ export function registerServiceWorker(): void {
     }
     // A new worker only waits when an older one controls the page (not on first install).
     if (reg.waiting && navigator.serviceWorker.controller) setWaiting(reg.waiting);
-    const watched = new WeakSet<ServiceWorker>();
     const watch = (next: ServiceWorker | null) => {
       if (!next || watched.has(next)) return;
       watched.add(next);

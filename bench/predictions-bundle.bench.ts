@@ -9,7 +9,7 @@
 import { gzipSync } from 'node:zlib';
 import { evidenceByModel, evidenceRows, withFamilies } from '../engine/bundle';
 import { createEngine } from '../engine/index';
-import { buildEngine } from '../gateway/services/predictions-build';
+import { buildEngine } from '../engine/build';
 import { demoClaims } from '../gateway/seed/demo-claims';
 import { kb, ms } from './support';
 

@@ -20,8 +20,8 @@ const NEIGHBOURS = 40;
 const ANSWERS_MAX = 5;
 /** Claims asked about (each left out of its own neighbours) when no calibration is given. */
 const SELF_CALIBRATION_SAMPLE = 1000;
-/** Held-out claims asked about at most: a hundred thousand answers fit the map no better. */
-const CALIBRATION_SAMPLE = 20_000;
+/** Held-out claims asked about at most, evenly spread: enough for the map, and a short build. */
+const CALIBRATION_SAMPLE = 1000;
 
 /** Up to `max` items, evenly spread over the list (dates stay spread). */
 export function evenSample<T>(items: readonly T[], max: number): T[] {
@@ -32,8 +32,6 @@ export function evenSample<T>(items: readonly T[], max: number): T[] {
 export interface EngineOptions {
   /** A map fitted elsewhere (the gateway ships its own to the device). */
   calibration?: Calibration;
-  /** Held-out claims to fit the map on; without either, the engine fits on its own rows. */
-  calibrationRows?: readonly ClaimEvidence[];
   /** The maker's term statistics, when the rows are a share of its claims (the device). */
   terms?: TermStatistics;
 }
@@ -171,19 +169,19 @@ function engineOver(rows: readonly EngineRow[], terms?: TermStatistics) {
   return { index, rank };
 }
 
-/** The raw answers' points against the truth of held-out claims: every answer, right or wrong. */
-export function calibrationPoints(
-  rank: (query: PredictionQuery, exclude: number) => RawAnswer[],
+/**
+ * The raw answers' points against the truth of held-out claims: every answer, right or wrong.
+ * `ownRow(i)` is the engine's row that claim i is, to leave out of its own neighbours (-1: none).
+ */
+function calibrationPoints(
+  rank: ClaimsEngine['rank'],
   claims: readonly ClaimEvidence[],
-  excludeOwn: boolean,
+  ownRow: (i: number) => number = () => -1,
 ): CalibrationPoint[] {
   const points: CalibrationPoint[] = [];
   claims.forEach((claim, i) => {
-    const answers = rank(
-      { model: claim.model, family: claim.family, symptom: claim.symptom },
-      excludeOwn ? i : -1,
-    );
-    for (const a of answers)
+    const query = { model: claim.model, family: claim.family, symptom: claim.symptom };
+    for (const a of rank(query, ANSWERS_MAX, ownRow(i)))
       points.push({ score: a.score, correct: a.causalPart === claim.causalPart });
   });
   return points;
@@ -195,8 +193,7 @@ export function fitCalibration(
   heldOut: readonly ClaimEvidence[],
 ): Calibration {
   const { rank } = engineOver(rows);
-  const sample = evenSample(heldOut, CALIBRATION_SAMPLE);
-  return fitIsotonic(calibrationPoints((q, ex) => rank(q, ANSWERS_MAX, ex), sample, false));
+  return fitIsotonic(calibrationPoints(rank, evenSample(heldOut, CALIBRATION_SAMPLE)));
 }
 
 function selfCalibration(rows: readonly ClaimEvidence[], rank: ClaimsEngine['rank']): Calibration {
@@ -206,18 +203,13 @@ function selfCalibration(rows: readonly ClaimEvidence[], rank: ClaimsEngine['ran
   const sample: number[] = [];
   for (let i = 0; i < rows.length && sample.length < SELF_CALIBRATION_SAMPLE; i += step)
     sample.push(i);
-  const points: CalibrationPoint[] = [];
-  for (const i of sample) {
-    const claim = rows[i]!;
-    for (const a of rank(
-      { model: claim.model, family: claim.family, symptom: claim.symptom },
-      ANSWERS_MAX,
-      i,
-    )) {
-      points.push({ score: a.score, correct: a.causalPart === claim.causalPart });
-    }
-  }
-  return fitIsotonic(points);
+  return fitIsotonic(
+    calibrationPoints(
+      rank,
+      sample.map((i) => rows[i]!),
+      (k) => sample[k]!,
+    ),
+  );
 }
 
 export function createEngine(
@@ -225,18 +217,7 @@ export function createEngine(
   options: EngineOptions = {},
 ): ClaimsEngine {
   const { rank } = engineOver(rows, options.terms);
-  let calibration = options.calibration;
-  if (!calibration && options.calibrationRows) {
-    calibration = fitIsotonic(
-      calibrationPoints(
-        (q, ex) => rank(q, ANSWERS_MAX, ex),
-        evenSample(options.calibrationRows, CALIBRATION_SAMPLE),
-        false,
-      ),
-    );
-  }
-  calibration ??= selfCalibration(rows, rank);
-  const map = calibration;
+  const map = options.calibration ?? selfCalibration(rows, rank);
   return {
     calibration: map,
     rank,

@@ -1,7 +1,7 @@
 // npm run predictions:eval -- [FILE.csv] [--json] [--size small|large] [--folds N] [--knn N]
 // Judges the parts-prediction engine on a claims file (or, without one, on the demo claims)
-// as the product learns: the calibration fitted on the 20 % before the newest 20 %, then the
-// engine learning from everything older than them; its figures beside the baselines' (most
+// as the gateway builds it: learning from everything older than the newest 20 %, its
+// probabilities fitted on the newest fifth of those; its figures beside the baselines' (most
 // frequent part of the model; nearest 25 by character 4-grams), with bootstrap 90 % intervals
 // and the mean over N rolling cut dates (docs/predictions.md).
 import { readFileSync } from 'node:fs';

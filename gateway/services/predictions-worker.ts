@@ -6,7 +6,7 @@ import {
 } from '../../contract/predictions';
 import { evidenceByModel, withFamilies } from '../../engine/bundle';
 import type { PredictionEngine } from '../../engine/types';
-import { buildEngine } from './predictions-build';
+import { buildEngine } from '../../engine/build';
 import type { ToEngine, FromEngine } from './predictions-protocol';
 
 /*

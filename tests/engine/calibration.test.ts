@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { calibrate, fitIsotonic, type CalibrationPoint } from '../../engine';
+import { calibrate, fitCalibration, fitIsotonic, type CalibrationPoint } from '../../engine';
+import { buildEngine, calibrationCut } from '../../engine/build';
 import { mulberry32 } from '../../gateway/seed/prng';
+import { CLAIMS } from './claims-fixture';
 
 describe('calibration (isotonic regression)', () => {
   it('recovers known rates: answers scored s are right with probability s²', () => {
@@ -35,5 +37,16 @@ describe('calibration (isotonic regression)', () => {
 
   it('reads the map as the identity before any fitting', () => {
     expect(calibrate(fitIsotonic([]), 0.42)).toBe(0.42);
+  });
+});
+
+describe('the engine as the gateway builds it', () => {
+  it('fits its probabilities on its newest fifth of claims, answered by an engine over the rest', () => {
+    // Ten claims by date; the map of the build is the one fitted on the newest two.
+    const rows = CLAIMS.slice(0, 10).map((c, i) => ({ ...c, date: `2025-01-${10 + i}` }));
+    const built = buildEngine(rows);
+    expect(calibrationCut(rows.length)).toBe(8);
+    expect(built.calibration).toEqual(fitCalibration(rows.slice(0, 8), rows.slice(8)));
+    expect(built.calibration).not.toEqual(fitCalibration(rows.slice(0, 7), rows.slice(7)));
   });
 });

@@ -1,16 +1,15 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { splitAsProduct, splitByDate } from '../../scripts/predictions-eval/date-split';
+import { splitByDate } from '../../scripts/predictions-eval/date-split';
 
 const row = (date: string, serial: string | null, id: number) => ({ date, model: 'M', serial, id });
 
 describe('date split of the evaluation', () => {
-  it('learns from the oldest 60 %, calibrates on the next 20 %, tests on the newest 20 %', () => {
+  it('learns from every claim older than the newest 20 %, which it tests', () => {
     // Ten claims, one a day, given out of order.
     const rows = [7, 2, 9, 0, 5, 1, 8, 3, 6, 4].map((d) => row(`2024-01-${10 + d}`, null, d));
     const split = splitByDate(rows);
-    expect(split.learn.map((r) => r.id)).toEqual([0, 1, 2, 3, 4, 5]);
-    expect(split.calibrate.map((r) => r.id)).toEqual([6, 7]);
+    expect(split.learn.map((r) => r.id)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(split.test.map((r) => r.id)).toEqual([8, 9]);
     expect(split.leftOutForSerial).toBe(0);
   });
@@ -18,11 +17,11 @@ describe('date split of the evaluation', () => {
   it('keeps claims of one day in the file order across the cut', () => {
     const rows = Array.from({ length: 5 }, (_, i) => row('2024-05-05', null, i));
     const split = splitByDate(rows);
-    expect(split.learn.map((r) => r.id)).toEqual([0, 1, 2]);
+    expect(split.learn.map((r) => r.id)).toEqual([0, 1, 2, 3]);
     expect(split.test.map((r) => r.id)).toEqual([4]);
   });
 
-  it('leaves out of learning every claim of a machine that is in the test set', () => {
+  it('leaves out of learning every claim of a machine that is in the test window', () => {
     const rows = [
       row('2020-01-01', 'S1', 0),
       row('2020-01-02', 'S2', 1),
@@ -37,32 +36,20 @@ describe('date split of the evaluation', () => {
     ];
     const split = splitByDate(rows);
     expect(split.test.map((r) => r.id)).toEqual([8, 9]);
-    expect(split.learn.map((r) => r.id)).toEqual([1, 2, 5]);
+    expect(split.learn.map((r) => r.id)).toEqual([1, 2, 5, 6, 7]);
     expect(split.leftOutForSerial).toBe(3);
     // The same serial of another model is another machine.
     const other = splitByDate(rows.map((r) => (r.id === 0 ? { ...r, model: 'N' } : r)));
-    expect(other.learn.map((r) => r.id)).toEqual([0, 1, 2, 5]);
-  });
-});
-
-describe('the product-like cut of the evaluation', () => {
-  it('fits the calibration before the slice, then learns from everything older than the test', () => {
-    const rows = Array.from({ length: 10 }, (_, d) => row(`2024-01-${10 + d}`, `S${d}`, d));
-    rows[1] = row('2024-01-11', 'S9', 1); // the machine of a test claim
-    rows[7] = row('2024-01-17', 'S8', 7); // a calibration claim of a machine in the test
-    const split = splitAsProduct(rows);
-    expect(split.test.map((r) => r.id)).toEqual([8, 9]);
-    expect(split.calibrate.map((r) => r.id)).toEqual([6, 7]);
-    expect(split.fitOn.map((r) => r.id)).toEqual([0, 2, 3, 4, 5]);
-    expect(split.learn.map((r) => r.id)).toEqual([0, 2, 3, 4, 5, 6]);
-    expect(split.leftOutForSerial).toBe(2);
+    expect(other.learn.map((r) => r.id)).toEqual([0, 1, 2, 5, 6, 7]);
   });
 
-  it('tests any window of the claims by date', () => {
+  it('tests any window of the claims by date, learning from everything before it', () => {
     const rows = Array.from({ length: 10 }, (_, d) => row(`2024-01-${10 + d}`, null, d));
-    const split = splitAsProduct(rows, { from: 0.6, to: 0.8 });
+    const split = splitByDate(rows, { from: 0.6, to: 0.8 });
     expect(split.test.map((r) => r.id)).toEqual([6, 7]);
-    expect(split.calibrate.map((r) => r.id)).toEqual([4, 5]);
     expect(split.learn.map((r) => r.id)).toEqual([0, 1, 2, 3, 4, 5]);
+    // Rolling windows of a tenth cut where their shares say, sums of tenths and all.
+    const at = (from: number) => splitByDate(rows, { from, to: from + 0.1 }).test[0]!.id;
+    expect([0, 1, 2, 3].map((i) => at(0.6 + i * 0.1))).toEqual([6, 7, 8, 9]);
   });
 });

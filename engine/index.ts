@@ -20,8 +20,11 @@ const NEIGHBOURS = 40;
 const ANSWERS_MAX = 5;
 /** Claims asked about (each left out of its own neighbours) when no calibration is given. */
 const SELF_CALIBRATION_SAMPLE = 1000;
-/** Held-out claims asked about at most, evenly spread: enough for the map, and a short build. */
-const CALIBRATION_SAMPLE = 1000;
+/**
+ * Held-out claims asked about at most, evenly spread. Over the 500,000 demo claims, 1,000 left
+ * the map's error at 0.015 and 20,000 at 0.010, for 7 s more of the gateway's build.
+ */
+const CALIBRATION_SAMPLE = 20_000;
 
 /** Up to `max` items, evenly spread over the list (dates stay spread). */
 export function evenSample<T>(items: readonly T[], max: number): T[] {

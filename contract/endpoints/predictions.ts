@@ -46,7 +46,7 @@ export const createPrediction = endpoint({
 export const getClaimsBundle = endpoint({
   method: 'GET',
   path: '/api/v1/predictions/claims',
-  summary: 'The past claims of some models, for ranking on the device (ETag; 304 when unchanged)',
+  summary: "Some models' claim statistics, for ranking on the device (ETag; 304 when unchanged)",
   access: 'user',
   scope: 'public',
   query: claimsBundleQuerySchema,

@@ -17,7 +17,7 @@ export function calibrationCut(count: number): number {
  */
 export function buildEngine(claims: readonly ClaimEvidence[]): ClaimsEngine {
   const cut = calibrationCut(claims.length);
-  if (cut === 0 || cut === claims.length) return createEngine(claims);
+  if (cut === 0) return createEngine(claims);
   const calibration = fitCalibration(claims.slice(0, cut), claims.slice(cut));
   return createEngine(claims, { calibration });
 }

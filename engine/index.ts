@@ -25,7 +25,7 @@ const SELF_CALIBRATION_SAMPLE = 1000;
  * error was 0.015 with 1,000, 0.009 with 5,000 and 0.010 with 20,000, the gateway's build
  * 6 s, 11 s and 28 s: past a few thousand, only the build grows.
  */
-const CALIBRATION_SAMPLE = 5000;
+export const CALIBRATION_SAMPLE = 5000;
 
 /** Up to `max` items, evenly spread over the list (dates stay spread). */
 export function evenSample<T>(items: readonly T[], max: number): T[] {

@@ -1,4 +1,5 @@
 import { hitRate, type QualityCounts } from '../../contract/prediction-quality';
+import { CALIBRATION_SAMPLE } from '../../engine';
 import type { Refusal } from './claims-csv';
 import type { Evaluation } from './evaluate';
 import type { Headline } from './intervals';
@@ -41,7 +42,9 @@ export function printReport(
   );
   log('');
   log(`built as the gateway builds it: learning from all ${s.learn} claims older than the test,`);
-  log(`its probabilities fitted on the newest ${s.calibrate} of them, held out`);
+  log(
+    `its probabilities fitted on the newest ${s.calibrate} of them, held out (at most ${CALIBRATION_SAMPLE} asked, evenly spread)`,
+  );
   if (e.knnLearned < s.learn) log(`the nearest 25 learn from the newest ${e.knnLearned} of them`);
   log('');
   log(
